@@ -1,0 +1,37 @@
+//! The rules of Agon (Queen's Guard, London 1842): the single judge of what
+//! is legal in this project.
+//!
+//! ```
+//! use agon_rules::{Game, Position, perft};
+//!
+//! let mut game = Game::new();
+//! assert_eq!(game.legal_actions().len(), 27);
+//! game.play_text("f1-f2").unwrap();
+//! assert_eq!(game.position().to_afn(), "1g2G1/G5g/8/g7G/10/1Q8q/10/g7G/8/G5g/1g2G1 d -");
+//! assert_eq!(perft(&Position::start(), 2), 713);
+//! ```
+
+mod action;
+mod afn;
+mod cell;
+mod cellset;
+mod error;
+mod game;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod record;
+mod zobrist;
+
+pub use action::{Action, ActionKind, ActionList, ActionText, MAX_ACTIONS};
+pub use afn::START_AFN;
+pub use cell::{Cell, Dir, FILE_LENGTHS, file_letter};
+pub use cellset::{CellSet, CellSetIter};
+pub use error::{ActionTextError, AfnError, CellError, IllegalAction, PlayError};
+pub use game::{Game, Played};
+pub use outcome::{Outcome, WinReason};
+pub use perft::{perft, perft_divide};
+pub use piece::{Kind, Piece, Side};
+pub use position::{Position, Undo};
+pub use record::{Ending, Player, Players, RECORD_FORMAT, RECORD_VERSION, Record, RecordError};

@@ -1,0 +1,118 @@
+//! Properties over random games.
+
+mod common;
+
+use agon_rules::{
+    Action, ActionKind, ActionText, Cell, CellSet, Game, Players, Position, Record, START_AFN,
+};
+use common::Rng;
+use proptest::prelude::*;
+
+/// The positions of a random game from the start, `plies` long at most.
+fn random_game(seed: u64, plies: usize) -> Game {
+    let mut rng = Rng(seed);
+    let mut g = Game::new();
+    while !g.is_over() && g.history().len() < plies {
+        let list = g.legal_actions();
+        g.play(list[rng.below(list.len())]).unwrap();
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn play_then_undo_restores_position_and_hash(seed in any::<u64>(), plies in 0usize..200) {
+        let g = random_game(seed, plies);
+        let p = *g.position();
+        for &act in p.legal_actions().iter() {
+            let mut q = p;
+            let undo = q.play(act);
+            prop_assert_eq!(q.hash(), q.recompute_hash());
+            q.undo(act, undo);
+            prop_assert_eq!(q, p);
+            prop_assert_eq!(q.hash(), p.hash());
+        }
+    }
+
+    #[test]
+    fn incremental_hash_matches_recomputed(seed in any::<u64>()) {
+        let g = random_game(seed, 300);
+        for i in 0..=g.history().len() {
+            let p = g.position_at(i).unwrap();
+            prop_assert_eq!(p.hash(), p.recompute_hash());
+        }
+    }
+
+    #[test]
+    fn afn_write_then_read_is_identity(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        let p = *g.position();
+        let text = p.to_afn();
+        prop_assert_eq!(Position::from_afn(&text), Ok(p));
+    }
+
+    #[test]
+    fn generated_actions_and_text_agree(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        let p = *g.position();
+        let legal = p.legal_actions();
+        for &act in legal.iter() {
+            let text = act.to_string();
+            prop_assert_eq!(text.parse::<Action>(), Ok(act));
+            let caps = p.captures_of(act);
+            let full: ActionText = act.with_captures(caps).parse().unwrap();
+            prop_assert_eq!(full.action, act);
+            prop_assert_eq!(full.claimed_captures.unwrap_or(CellSet::EMPTY), caps);
+            prop_assert!(p.check(act).is_ok());
+        }
+        // And every action the checker accepts is generated.
+        for from in Cell::all() {
+            for to in Cell::all() {
+                let act = Action::new(from, to);
+                prop_assert_eq!(p.check(act).is_ok(), legal.contains(act), "{}", act);
+            }
+        }
+        prop_assert_eq!(p.count_actions() as usize, legal.len());
+    }
+
+    #[test]
+    fn no_step_moves_outward(seed in any::<u64>()) {
+        let g = random_game(seed, 400);
+        for played in g.history() {
+            if played.kind == ActionKind::Step {
+                prop_assert!(played.action.to.ring() <= played.action.from.ring());
+            }
+        }
+    }
+
+    #[test]
+    fn records_round_trip(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        let record = Record::from_game(&g, Players::default(), None);
+        let (back, replayed) = Record::from_json(&record.to_json()).unwrap();
+        prop_assert_eq!(&back, &record);
+        prop_assert_eq!(replayed.position(), g.position());
+        prop_assert_eq!(replayed.outcome(), g.outcome());
+        prop_assert_eq!(&back.start, START_AFN);
+    }
+
+    #[test]
+    fn undo_redo_walks_the_history(seed in any::<u64>(), plies in 1usize..120) {
+        let mut g = random_game(seed, plies);
+        let end = *g.position();
+        let n = g.history().len();
+        let outcome = g.outcome();
+        for _ in 0..n {
+            prop_assert!(g.undo().is_some());
+        }
+        prop_assert_eq!(*g.position(), Position::start());
+        prop_assert!(g.undo().is_none());
+        for _ in 0..n {
+            prop_assert!(g.redo().is_some());
+        }
+        prop_assert_eq!(*g.position(), end);
+        prop_assert_eq!(g.outcome(), outcome);
+    }
+}

@@ -1,0 +1,73 @@
+//! Every line of the shared test vectors: the legal actions and perft(1..3).
+
+use agon_rules::{Position, perft};
+use serde::Deserialize;
+
+#[derive(Deserialize)]
+struct Vector {
+    category: String,
+    afn: String,
+    legal: Vec<String>,
+    perft: Vec<u64>,
+}
+
+fn vectors() -> Vec<Vector> {
+    let text = include_str!("data/vectors.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).expect("a vector line"))
+        .collect()
+}
+
+#[test]
+fn every_vector_has_the_listed_legal_actions() {
+    let vs = vectors();
+    assert!(vs.len() >= 24);
+    for v in &vs {
+        let p = Position::from_afn(&v.afn).unwrap_or_else(|e| panic!("{}: {e}", v.afn));
+        assert_eq!(p.to_afn(), v.afn, "AFN round trip");
+        assert_eq!(
+            p.legal_actions().sorted_texts(),
+            v.legal,
+            "{} {}",
+            v.category,
+            v.afn
+        );
+        assert_eq!(p.count_actions() as usize, v.legal.len());
+    }
+}
+
+#[test]
+fn every_vector_has_the_listed_perft() {
+    for v in vectors() {
+        let p = Position::from_afn(&v.afn).unwrap();
+        for (i, &want) in v.perft.iter().enumerate() {
+            let depth = i as u32 + 1;
+            assert_eq!(
+                perft(&p, depth),
+                want,
+                "perft({depth}) of {} {}",
+                v.category,
+                v.afn
+            );
+        }
+    }
+}
+
+#[test]
+fn the_vectors_cover_every_category() {
+    let cats: std::collections::BTreeSet<String> =
+        vectors().into_iter().map(|v| v.category).collect();
+    for want in [
+        "capture-available",
+        "multi-capture-available",
+        "near-throne",
+        "relocate-guard",
+        "relocate-queen",
+        "multi-captured",
+        "throne-win-available",
+        "forfeit-available",
+    ] {
+        assert!(cats.contains(want), "{want}");
+    }
+}
