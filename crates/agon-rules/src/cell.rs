@@ -132,8 +132,8 @@ impl Cell {
         }
     }
 
-    /// The cell stored at a raw layout index, if that index is a cell.
-    pub(crate) const fn from_index(index: u8) -> Option<Cell> {
+    /// The cell at a raw layout index (see [`Cell::index`]), if that index is a cell.
+    pub const fn from_index(index: u8) -> Option<Cell> {
         if index < 128 && (TABLES.board >> index) & 1 == 1 {
             Some(Cell(index))
         } else {

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::action::{Action, ActionKind, ActionList};
-use crate::cell::{Cell, NONE, TABLES};
+use crate::cell::{Cell, Dir, NONE, TABLES};
 use crate::cellset::CellSet;
 use crate::error::IllegalAction;
 use crate::outcome::{Outcome, WinReason};
@@ -341,6 +341,20 @@ impl Position {
         // Off-board lookups read index NONE, which no set holds.
         debug_assert_eq!(caught >> NONE, 0);
         CellSet(caught)
+    }
+
+    /// The empty cells where a piece of the side to move would capture on
+    /// arrival: next to an in-play enemy with an in-play friend beyond.
+    pub fn capturing_cells(&self) -> CellSet {
+        let us = self.to_move;
+        let enemies = self.in_play(!us);
+        let friends = self.in_play(us);
+        let mut cells = CellSet::EMPTY;
+        for d in Dir::ALL {
+            let back = d.opposite();
+            cells |= (enemies & friends.shift(back)).shift(back);
+        }
+        cells & self.empty_cells()
     }
 
     /// The pieces a legal action would capture.

@@ -116,3 +116,17 @@ proptest! {
         prop_assert_eq!(g.outcome(), outcome);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn capturing_cells_predict_captures(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        let p = *g.position();
+        let cells = p.capturing_cells();
+        for &act in p.legal_actions().iter() {
+            prop_assert_eq!(cells.contains(act.to), p.captures_of(act).any(), "{}", act);
+        }
+    }
+}

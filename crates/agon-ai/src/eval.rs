@@ -1,0 +1,161 @@
+//! The evaluation: how good a position is for the side to move, in
+//! centipawn-like units. Every term is named and weighted in [`Weights`].
+//!
+//! Agon is a race to the throne formation, slowed by captures: a captured
+//! piece costs its owner a relocation and, for a guard, the whole walk back
+//! from the outer ring. So the core of the evaluation is each side's
+//! *distance to the formation* in actions, with terms for what the race
+//! misses: who holds the throne, enemy pieces blocking the throne ring, the
+//! forfeit trap, and pieces exposed to capture.
+
+use agon_rules::{Cell, CellSet, Dir, Position, Side};
+
+/// The weights of the evaluation terms.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Per action of difference in the distance to the formation.
+    pub distance: i32,
+    /// The own queen in play on the throne.
+    pub queen_on_throne: i32,
+    /// Per own guard in the throne ring while the own queen holds the throne.
+    pub guard_beside_queen: i32,
+    /// Per enemy piece standing in the own throne ring or on the throne.
+    pub blocker: i32,
+    /// Five own guards in the throne ring without the queen on the throne:
+    /// the sixth may not enter (it would forfeit).
+    pub forfeit_trap: i32,
+    /// Per own in-play piece that an enemy could capture by stepping next to it.
+    pub exposed: i32,
+    /// Per own out-of-play piece: the lost relocation tempo on top of distance.
+    pub captured: i32,
+    /// Having the move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        distance: 40,
+        queen_on_throne: 120,
+        guard_beside_queen: 30,
+        blocker: 35,
+        forfeit_trap: 60,
+        exposed: 25,
+        captured: 30,
+        tempo: 15,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
+
+/// Actions a side still needs to complete the formation if nobody
+/// interfered: the queen to the throne, every guard to the throne ring,
+/// relocations first.
+pub fn formation_distance(p: &Position, side: Side) -> i32 {
+    let in_play = p.in_play(side);
+    let captured = p.captured(side);
+    let guards = p.guards(side);
+    let mut d = 0;
+    match p.queen(side) {
+        Some(q) if captured.contains(q) => {
+            // Relocated anywhere, even the throne when it is free.
+            d += if p.occupied().contains(Cell::THRONE) {
+                2
+            } else {
+                1
+            };
+        }
+        Some(q) => d += q.ring() as i32,
+        None => d += 10,
+    }
+    // Guards in play: one action per ring above the throne ring.
+    let g = guards & in_play;
+    for ring in 2..=5u8 {
+        d += (ring as i32 - 1) * (g & CellSet::ring(ring)).len() as i32;
+    }
+    // Captured guards: a relocation, then four steps in from the outer ring.
+    d += 5 * (guards & captured).len() as i32;
+    d
+}
+
+/// Own in-play pieces that an enemy step could capture: an in-play enemy on
+/// one side and, on the other, an empty cell next to another in-play enemy.
+fn exposed(p: &Position, side: Side) -> u32 {
+    let own = p.in_play(side);
+    let enemy = p.in_play(!side);
+    let empty = p.empty_cells();
+    let mut reach = CellSet::EMPTY;
+    for d in Dir::ALL {
+        reach |= enemy.shift(d);
+    }
+    reach &= empty;
+    let mut hit = CellSet::EMPTY;
+    for d in Dir::ALL {
+        // own at X, enemy at X+d, reachable empty cell at X-d.
+        hit |= own & enemy.shift(d.opposite()) & reach.shift(d);
+    }
+    hit.len()
+}
+
+fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
+    let in_play = p.in_play(side);
+    let guards_in = p.guards(side) & in_play;
+    let queen_on_throne = p.queen(side) == Some(Cell::THRONE) && in_play.contains(Cell::THRONE);
+    let ring_guards = (guards_in & CellSet::THRONE_RING).len() as i32;
+    let mut s = -w.distance * formation_distance(p, side);
+    if queen_on_throne {
+        s += w.queen_on_throne + w.guard_beside_queen * ring_guards;
+    } else if ring_guards >= 5 {
+        s -= w.forfeit_trap;
+    }
+    let formation = CellSet::THRONE_RING | CellSet::single(Cell::THRONE);
+    s -= w.blocker * (p.pieces(!side) & formation).len() as i32;
+    s -= w.exposed * exposed(p, side) as i32;
+    s -= w.captured * p.captured(side).len() as i32;
+    s
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(p: &Position, w: &Weights) -> i32 {
+    let us = p.to_move();
+    side_terms(p, us, w) - side_terms(p, !us, w) + w.tempo
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_but_for_the_tempo() {
+        let p = Position::start();
+        let w = Weights::DEFAULT;
+        assert_eq!(evaluate(&p, &w), w.tempo);
+        assert_eq!(formation_distance(&p, Side::Light), 5 + 6 * 4);
+    }
+
+    #[test]
+    fn the_queen_on_the_throne_is_good() {
+        let w = Weights::DEFAULT;
+        let near = Position::from_afn("6/7/8/9/10/4Q5q/10/9/8/7/6 d -").unwrap();
+        let far = Position::from_afn("Q5/7/8/9/10/10q/10/9/8/7/6 d -").unwrap();
+        assert!(evaluate(&near, &w) < evaluate(&far, &w));
+    }
+
+    #[test]
+    fn exposure_sees_a_threatened_guard() {
+        use agon_rules::{Kind, Piece};
+        let c = |n: &str| n.parse::<Cell>().unwrap();
+        // Light's f3 has Dark's f4 above it; Dark's g1 can step to f2 below.
+        let mut p = Position::empty(Side::Dark);
+        p.put(c("f3"), Piece::new(Side::Light, Kind::Guard), false);
+        p.put(c("f4"), Piece::new(Side::Dark, Kind::Guard), false);
+        p.put(c("g1"), Piece::new(Side::Dark, Kind::Guard), false);
+        assert_eq!(exposed(&p, Side::Light), 1);
+        // With f2 taken, f3 is safe.
+        p.put(c("f2"), Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(exposed(&p, Side::Light), 0);
+    }
+}

@@ -1,0 +1,739 @@
+//! Iterative-deepening principal-variation search with a transposition
+//! table, killer and history move ordering, and repetition awareness.
+//!
+//! The search keeps its own stack of frames instead of recursing, so it can
+//! stop after any number of nodes and carry on later: [`Search::step`] runs a
+//! bounded slice (the web build calls it once a frame), and
+//! [`Search::run`] loops over slices on a worker thread (the desktop build and
+//! the engine). Both run the very same search.
+
+use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side};
+use web_time::{Duration, Instant};
+
+use crate::eval::{Weights, evaluate};
+use crate::tt::{Bound, Tt};
+
+/// A won position's score, less the plies to get there.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are wins or losses found by the search.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// The deepest the search goes, in plies from the root.
+pub const MAX_PLY: usize = 64;
+
+/// When to stop. Limits combine: the search stops at the first reached.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+}
+
+/// How the search plays: its evaluation, and the imperfection the lower
+/// levels add on purpose.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Style {
+    pub weights: Weights,
+    /// Amplitude of a pseudo-random term added to every evaluation, in
+    /// evaluation units; 0 for the best play. Derived from the position's
+    /// hash and `seed`, so a search stays deterministic.
+    pub noise: i32,
+    pub seed: u64,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            weights: Weights::DEFAULT,
+            noise: 0,
+            seed: 0,
+        }
+    }
+}
+
+/// What one completed iteration found: the `info` line of the protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub pv: Vec<Action>,
+}
+
+impl Info {
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// The answer of a finished search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `None` only when the side to move has no action (or the game is over).
+    pub best: Option<Action>,
+    pub score: i32,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    pub pv: Vec<Action>,
+}
+
+/// What a slice of search ended with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// More to do: call `step` again.
+    Running,
+    Done(SearchResult),
+}
+
+enum Advance {
+    Working,
+    IterationDone,
+    Aborted,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Enter,
+    NextMove,
+    /// Waiting for a null-window (scout) search of the current move.
+    AwaitScout,
+    /// Waiting for a full-window search of the current move.
+    AwaitFull,
+}
+
+struct Frame {
+    pos: Position,
+    ply: usize,
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    orig_alpha: i32,
+    best: i32,
+    best_move: Option<Action>,
+    tt_move: Option<Action>,
+    moves: ActionList,
+    keys: [i32; MAX_ACTIONS],
+    idx: usize,
+    current: Action,
+    /// The reduction applied to the current move's scout search.
+    reduced: i32,
+    phase: Phase,
+}
+
+impl Frame {
+    fn new(pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) -> Frame {
+        Frame {
+            pos,
+            ply,
+            depth,
+            alpha,
+            beta,
+            orig_alpha: alpha,
+            best: -MATE - 1,
+            best_move: None,
+            tt_move: None,
+            moves: ActionList::new(),
+            keys: [0; MAX_ACTIONS],
+            idx: 0,
+            current: Action::new(agon_rules::Cell::THRONE, agon_rules::Cell::THRONE),
+            reduced: 0,
+            phase: Phase::Enter,
+        }
+    }
+
+    /// Brings the best-keyed remaining move to position `idx` and returns it.
+    fn pick(&mut self) -> Option<Action> {
+        let n = self.moves.len();
+        if self.idx >= n {
+            return None;
+        }
+        let mut best = self.idx;
+        for i in self.idx + 1..n {
+            if self.keys[i] > self.keys[best] {
+                best = i;
+            }
+        }
+        self.moves.as_mut_slice().swap(self.idx, best);
+        self.keys.swap(self.idx, best);
+        Some(self.moves[self.idx])
+    }
+}
+
+/// A search engine: reusable across moves (it keeps its transposition table).
+pub struct Search {
+    tt: Tt,
+    style: Style,
+    history: Box<[[i32; 128]; 128]>,
+    killers: [[Option<Action>; 2]; MAX_PLY + 1],
+    /// Hashes of the game so far and of the current search path, for
+    /// repetition detection.
+    path: Vec<u64>,
+    game_len: usize,
+    stack: Vec<Frame>,
+    pending: Option<i32>,
+    // The search in progress.
+    root: Position,
+    limits: Limits,
+    started: Instant,
+    nodes: u64,
+    iteration: u32,
+    completed: Option<SearchResult>,
+    infos: Vec<Info>,
+    stopped: bool,
+    finished: Option<SearchResult>,
+}
+
+impl Search {
+    /// A search with a transposition table of at most `tt_mib` MiB.
+    pub fn new(tt_mib: usize) -> Search {
+        Search {
+            tt: Tt::new(tt_mib),
+            style: Style::default(),
+            history: Box::new([[0; 128]; 128]),
+            killers: [[None; 2]; MAX_PLY + 1],
+            path: Vec::new(),
+            game_len: 0,
+            stack: Vec::with_capacity(MAX_PLY + 2),
+            pending: None,
+            root: Position::start(),
+            limits: Limits::default(),
+            started: Instant::now(),
+            nodes: 0,
+            iteration: 0,
+            completed: None,
+            infos: Vec::new(),
+            stopped: false,
+            finished: None,
+        }
+    }
+
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets everything learnt: for a new game.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 128]; 128];
+        self.killers = [[None; 2]; MAX_PLY + 1];
+    }
+
+    pub fn set_style(&mut self, style: Style) {
+        self.style = style;
+    }
+
+    /// Starts searching the current position of `game`, whose history
+    /// counts for repetitions.
+    pub fn start(&mut self, game: &Game, limits: Limits) {
+        let hashes: Vec<u64> = (0..=game.history().len())
+            .map(|i| game.position_at(i).expect("position").hash())
+            .collect();
+        self.start_with_history(*game.position(), &hashes, limits);
+    }
+
+    /// Starts searching `root`; `history` holds the hashes of the positions
+    /// of the game up to and including `root`.
+    pub fn start_with_history(&mut self, root: Position, history: &[u64], limits: Limits) {
+        self.tt.new_search();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        // The path holds the game before the root; the root's own frame
+        // pushes its hash like every other frame.
+        self.path.clear();
+        self.path.extend_from_slice(history);
+        if self.path.last() == Some(&root.hash()) {
+            self.path.pop();
+        }
+        self.game_len = self.path.len();
+        self.root = root;
+        self.limits = limits;
+        self.started = Instant::now();
+        self.nodes = 0;
+        self.iteration = 0;
+        self.completed = None;
+        self.infos.clear();
+        self.stopped = false;
+        self.stack.clear();
+        self.pending = None;
+        self.finished = None;
+        if root.formation_outcome().is_some() || !root.has_actions() {
+            self.finished = Some(SearchResult {
+                best: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+                time_ms: 0,
+                pv: Vec::new(),
+            });
+            return;
+        }
+        self.begin_iteration();
+    }
+
+    /// Asks the search to stop; the next `step` returns its answer.
+    pub fn stop(&mut self) {
+        self.stopped = true;
+    }
+
+    /// The iterations completed since the last call.
+    pub fn take_infos(&mut self) -> Vec<Info> {
+        std::mem::take(&mut self.infos)
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The best action found so far (from the last completed iteration).
+    pub fn best_so_far(&self) -> Option<Action> {
+        self.completed.as_ref().and_then(|r| r.best)
+    }
+
+    fn elapsed_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    fn begin_iteration(&mut self) {
+        self.iteration += 1;
+        self.path.truncate(self.game_len);
+        self.stack.clear();
+        self.pending = None;
+        let depth = self.iteration as i32;
+        self.stack
+            .push(Frame::new(self.root, 0, depth, -MATE - 1, MATE + 1));
+    }
+
+    fn out_of_budget(&self) -> bool {
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            return true;
+        }
+        // Depth 1 takes microseconds: finish it whatever the clock says, so
+        // a stopped search still answers with a considered action.
+        if self.iteration <= 1 {
+            return false;
+        }
+        self.stopped
+            || self.limits.time.is_some_and(|t| {
+                self.nodes.is_multiple_of(512) && self.started.elapsed() >= t
+            })
+    }
+
+    /// Runs up to `budget` nodes of search.
+    pub fn step(&mut self, budget: u64) -> Progress {
+        if let Some(r) = &self.finished {
+            return Progress::Done(r.clone());
+        }
+        let until = self.nodes.saturating_add(budget.max(1));
+        loop {
+            if self.nodes >= until && self.pending.is_none() {
+                // A time limit must hold even across slices.
+                if self.completed.is_some() && self.out_of_budget_now() {
+                    return self.finish();
+                }
+                return Progress::Running;
+            }
+            match self.advance() {
+                Advance::Working => {}
+                Advance::Aborted => return self.finish(),
+                Advance::IterationDone => {
+                    let mate_found = self.completed.as_ref().is_some_and(|r| {
+                        r.score.abs() >= MATE_BOUND && r.depth as i32 >= MATE - r.score.abs()
+                    });
+                    let depth_done = self
+                        .limits
+                        .depth
+                        .is_some_and(|d| self.iteration >= d.max(1))
+                        || self.iteration as usize >= MAX_PLY;
+                    if depth_done || mate_found || self.out_of_budget_now() {
+                        return self.finish();
+                    }
+                    self.begin_iteration();
+                }
+            }
+        }
+    }
+
+    fn out_of_budget_now(&self) -> bool {
+        self.stopped
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || self
+                .limits
+                .time
+                .is_some_and(|t| self.started.elapsed() >= t)
+    }
+
+    /// Runs the whole search on this thread, calling `on_info` after each
+    /// iteration; `cancel` stops it early.
+    pub fn run(
+        &mut self,
+        cancel: &std::sync::atomic::AtomicBool,
+        mut on_info: impl FnMut(&Info),
+    ) -> SearchResult {
+        loop {
+            if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                self.stop();
+            }
+            let progress = self.step(4096);
+            for info in self.take_infos() {
+                on_info(&info);
+            }
+            if let Progress::Done(r) = progress {
+                return r;
+            }
+        }
+    }
+
+    fn finish(&mut self) -> Progress {
+        let mut result = match self.completed.clone() {
+            Some(r) => r,
+            None => {
+                // Not even depth 1 completed: take the first legal action in
+                // the root's move order.
+                let list = self.root.legal_actions();
+                SearchResult {
+                    best: list.first().copied(),
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    time_ms: 0,
+                    pv: list.first().copied().into_iter().collect(),
+                }
+            }
+        };
+        // The unfinished iteration searched the previous best first, so the
+        // best of the root moves it finished is at least as sound.
+        if let Some(root) = self.stack.first()
+            && root.ply == 0
+            && root.idx > 0
+            && let Some(b) = root.best_move
+        {
+            if Some(b) != result.best {
+                result.pv = self.principal_variation(self.root, Some(b));
+            }
+            result.best = Some(b);
+            result.score = root.best;
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed_ms();
+        self.stack.clear();
+        self.pending = None;
+        self.finished = Some(result.clone());
+        Progress::Done(result)
+    }
+
+    fn evaluate(&self, p: &Position) -> i32 {
+        let mut v = evaluate(p, &self.style.weights);
+        if self.style.noise > 0 {
+            let h = splitmix(p.hash() ^ self.style.seed);
+            let span = 2 * self.style.noise as u64 + 1;
+            v += (h % span) as i32 - self.style.noise;
+        }
+        v
+    }
+
+    fn is_repetition(&self, hash: u64) -> bool {
+        // The same position has the same side to move: look two plies apart.
+        let n = self.path.len();
+        let mut i = n as isize - 2;
+        while i >= 0 {
+            if self.path[i as usize] == hash {
+                return true;
+            }
+            i -= 2;
+        }
+        false
+    }
+
+    /// Does one unit of work.
+    fn advance(&mut self) -> Advance {
+        if let Some(v) = self.pending.take() {
+            if self.stack.is_empty() {
+                // The root returned: `finish_frame` recorded its result.
+                return Advance::IterationDone;
+            }
+            self.receive(-v);
+            return Advance::Working;
+        }
+        if self.out_of_budget() {
+            // Abandon the unfinished iteration, keeping its root for `finish`.
+            self.stack.truncate(1);
+            return Advance::Aborted;
+        }
+        let top = self.stack.len() - 1;
+        match self.stack[top].phase {
+            Phase::Enter => self.enter(top),
+            Phase::NextMove => self.next_move(top),
+            Phase::AwaitScout | Phase::AwaitFull => unreachable!("a child is on the stack"),
+        }
+        Advance::Working
+    }
+
+    fn enter(&mut self, top: usize) {
+        self.nodes += 1;
+        let f = &mut self.stack[top];
+        let ply = f.ply;
+        let hash = f.pos.hash();
+        if ply > 0 {
+            if self.is_repetition(hash) {
+                return self.return_value(0);
+            }
+            // Mate-distance pruning.
+            let f = &mut self.stack[top];
+            f.alpha = f.alpha.max(-MATE + ply as i32);
+            f.beta = f.beta.min(MATE - ply as i32 - 1);
+            if f.alpha >= f.beta {
+                let a = f.alpha;
+                return self.return_value(a);
+            }
+        }
+        let f = &mut self.stack[top];
+        if f.depth <= 0 || ply >= MAX_PLY {
+            let v = self.evaluate(&self.stack[top].pos);
+            return self.return_value(v);
+        }
+        if let Some(e) = self.tt.probe(hash) {
+            let f = &mut self.stack[top];
+            f.tt_move = e.action;
+            if ply > 0 && e.depth >= f.depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= f.beta,
+                    Bound::Upper => s <= f.alpha,
+                };
+                if cut {
+                    return self.return_value(s);
+                }
+            }
+        }
+        let f = &mut self.stack[top];
+        f.pos.legal_actions_into(&mut f.moves);
+        if f.moves.is_empty() {
+            // No legal action: the side to move loses (clause 19).
+            return self.return_value(-MATE + ply as i32);
+        }
+        self.order_moves(top);
+        let f = &mut self.stack[top];
+        f.orig_alpha = f.alpha;
+        f.phase = Phase::NextMove;
+        self.path.push(hash);
+    }
+
+    fn order_moves(&mut self, top: usize) {
+        let f = &mut self.stack[top];
+        let capturing = f.pos.capturing_cells();
+        let killers = self.killers[f.ply.min(MAX_PLY)];
+        let us = f.pos.to_move();
+        let queen_cell = f.pos.queen(us);
+        for i in 0..f.moves.len() {
+            let a = f.moves[i];
+            let mut k = self.history[a.from.index()][a.to.index()];
+            if Some(a) == f.tt_move {
+                k = i32::MAX;
+            } else if capturing.contains(a.to) {
+                k += 1_000_000;
+            } else if killers[0] == Some(a) {
+                k += 900_000;
+            } else if killers[1] == Some(a) {
+                k += 800_000;
+            }
+            // Moves toward the throne first among the quiet ones.
+            if k < 800_000 {
+                k += (5 - a.to.ring() as i32) * 4 - (Some(a.from) == queen_cell) as i32;
+            }
+            f.keys[i] = k;
+        }
+    }
+
+    fn next_move(&mut self, top: usize) {
+        let Some(a) = self.stack[top].pick() else {
+            return self.finish_frame(top);
+        };
+        let f = &mut self.stack[top];
+        f.current = a;
+        let mover = f.pos.to_move();
+        let mut child = f.pos;
+        child.play(a);
+        let ply = f.ply + 1;
+        // The formation ends the game at once (clauses 17, 18).
+        if let Some(o) = child.formation(mover) {
+            let score = match o {
+                Outcome::Win { winner, .. } if winner == mover => MATE - ply as i32,
+                Outcome::Win { .. } => -(MATE - ply as i32),
+                Outcome::DrawByRepetition => 0,
+            };
+            return self.receive(score);
+        }
+        let (alpha, beta, depth) = (f.alpha, f.beta, f.depth);
+        let first = f.idx == 0;
+        // Late quiet moves get a reduced scout search.
+        let quiet = !f.pos.capturing_cells().contains(a.to) && Some(a) != f.tt_move;
+        let reduce = if !first && quiet && depth >= 3 && f.idx >= 4 && !f.pos.must_relocate() {
+            1
+        } else {
+            0
+        };
+        f.reduced = reduce;
+        let child_frame = if first {
+            f.phase = Phase::AwaitFull;
+            Frame::new(child, ply, depth - 1, -beta, -alpha)
+        } else {
+            f.phase = Phase::AwaitScout;
+            Frame::new(child, ply, depth - 1 - reduce, -alpha - 1, -alpha)
+        };
+        self.stack.push(child_frame);
+    }
+
+    /// A child's score (from this frame's side) arrives at the top frame.
+    fn receive(&mut self, score: i32) {
+        let top = self.stack.len() - 1;
+        let f = &mut self.stack[top];
+        if f.phase == Phase::AwaitScout && score > f.alpha && (score < f.beta || f.reduced > 0) {
+            // The scout failed high: search again with the full window.
+            let mut child = f.pos;
+            child.play(f.current);
+            let frame = Frame::new(child, f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
+            f.phase = Phase::AwaitFull;
+            f.reduced = 0;
+            self.stack.push(frame);
+            return;
+        }
+        let a = f.current;
+        if score > f.best {
+            f.best = score;
+            f.best_move = Some(a);
+        }
+        if score > f.alpha {
+            f.alpha = score;
+        }
+        if f.alpha >= f.beta {
+            let (ply, depth, quiet) = (f.ply, f.depth, !f.pos.capturing_cells().contains(a.to));
+            if quiet {
+                let k = &mut self.killers[ply.min(MAX_PLY)];
+                if k[0] != Some(a) {
+                    k[1] = k[0];
+                    k[0] = Some(a);
+                }
+                let h = &mut self.history[a.from.index()][a.to.index()];
+                *h = (*h + depth * depth).min(400_000);
+            }
+            return self.finish_frame(top);
+        }
+        f.idx += 1;
+        f.phase = Phase::NextMove;
+    }
+
+    fn finish_frame(&mut self, top: usize) {
+        let f = &self.stack[top];
+        let bound = if f.best >= f.beta {
+            Bound::Lower
+        } else if f.best > f.orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let hash = f.pos.hash();
+        self.tt.store(
+            hash,
+            f.depth,
+            score_to_tt(f.best, f.ply),
+            bound,
+            f.best_move,
+        );
+        if f.ply == 0 {
+            let elapsed = self.elapsed_ms();
+            let pv = self.principal_variation(f.pos, f.best_move);
+            let result = SearchResult {
+                best: f.best_move,
+                score: f.best,
+                depth: self.iteration,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                pv: pv.clone(),
+            };
+            self.infos.push(Info {
+                depth: self.iteration,
+                score: f.best,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                pv,
+            });
+            self.completed = Some(result);
+        }
+        let best = f.best;
+        self.path.pop();
+        self.stack.pop();
+        self.pending = Some(best);
+    }
+
+    fn return_value(&mut self, v: i32) {
+        self.stack.pop();
+        self.pending = Some(v);
+    }
+
+    fn principal_variation(&self, root: Position, first: Option<Action>) -> Vec<Action> {
+        let max_len = (self.iteration as usize).max(1);
+        let mut pv = Vec::new();
+        let mut pos = root;
+        let mut next = first;
+        let mut seen = vec![pos.hash()];
+        while let Some(a) = next {
+            if !pos.is_legal(a) || pv.len() >= max_len {
+                break;
+            }
+            let mover = pos.to_move();
+            pos.play(a);
+            pv.push(a);
+            if pos.formation(mover).is_some() || seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            next = self.tt.probe(pos.hash()).and_then(|e| e.action);
+        }
+        pv
+    }
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+pub(crate) fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The side a score is for, in words: for logs.
+pub fn describe_score(score: i32, side: Side) -> String {
+    if score >= MATE_BOUND {
+        format!("{side} wins in {}", MATE - score)
+    } else if score <= -MATE_BOUND {
+        format!("{side} loses in {}", MATE + score)
+    } else {
+        format!("{score:+}")
+    }
+}

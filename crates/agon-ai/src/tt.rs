@@ -1,0 +1,131 @@
+//! The transposition table: a fixed-size, always-replace-if-deeper hash table
+//! of search results, keyed by the rules crate's Zobrist hash.
+
+use agon_rules::{Action, Cell};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    /// The score is at least this (a beta cutoff).
+    Lower,
+    /// The score is at most this (no move raised alpha).
+    Upper,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Entry {
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub action: Option<Action>,
+}
+
+/// One slot: 16 bytes.
+#[derive(Copy, Clone, Default)]
+#[repr(C)]
+struct Slot {
+    key: u64,
+    score: i16,
+    depth: i8,
+    /// Bound in the low 2 bits (0 = empty), generation above.
+    flags: u8,
+    from: u8,
+    to: u8,
+    _pad: u16,
+}
+
+pub struct Tt {
+    slots: Vec<Slot>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Tt {
+    /// A table of at most `mib` mebibytes (a power-of-two number of slots).
+    pub fn new(mib: usize) -> Tt {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let mut n = 1usize;
+        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
+            n *= 2;
+        }
+        Tt {
+            slots: vec![Slot::default(); n],
+            mask: n - 1,
+            generation: 0,
+        }
+    }
+
+    /// Memory used by the slots, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Slot::default());
+        self.generation = 0;
+    }
+
+    /// Marks a new search: older entries become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1) & 0x3F;
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let s = &self.slots[key as usize & self.mask];
+        if s.key != key || s.flags & 3 == 0 {
+            return None;
+        }
+        let bound = match s.flags & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        let action = match (Cell::from_index(s.from), Cell::from_index(s.to)) {
+            (Some(f), Some(t)) if f != t => Some(Action::new(f, t)),
+            _ => None,
+        };
+        Some(Entry {
+            score: s.score as i32,
+            depth: s.depth as i32,
+            bound,
+            action,
+        })
+    }
+
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        action: Option<Action>,
+    ) {
+        let gen_bits = self.generation << 2;
+        let s = &mut self.slots[key as usize & self.mask];
+        let same = s.key == key;
+        let stale = (s.flags >> 2) != self.generation;
+        if !same && !stale && s.flags & 3 != 0 && (s.depth as i32) > depth {
+            return;
+        }
+        let (from, to) = match action {
+            Some(a) => (a.from.index() as u8, a.to.index() as u8),
+            // Keep the old move for the same position when this result has none.
+            None if same => (s.from, s.to),
+            None => (0, 0),
+        };
+        let b = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *s = Slot {
+            key,
+            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            flags: gen_bits | b,
+            from,
+            to,
+            _pad: 0,
+        };
+    }
+}

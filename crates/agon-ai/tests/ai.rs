@@ -1,0 +1,344 @@
+//! The computer opponent: legal, interruptible, within its limits,
+//! deterministic when asked, and never blind to a win or a loss in one.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use agon_ai::{Level, Limits, MATE_BOUND, Progress, Search, Style, hint};
+use agon_rules::{Action, Game, Outcome, Position, Side};
+
+fn rng(x: &mut u64) -> u64 {
+    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Positions from seeded random games, at various lengths.
+fn random_games(count: usize, seed: u64) -> Vec<Game> {
+    let mut s = seed;
+    (0..count)
+        .map(|i| {
+            let mut g = Game::new();
+            let plies = 10 + (i * 17) % 120;
+            while !g.is_over() && g.history().len() < plies {
+                let list = g.legal_actions();
+                g.play(list[(rng(&mut s) % list.len() as u64) as usize])
+                    .unwrap();
+            }
+            g
+        })
+        .filter(|g| !g.is_over())
+        .collect()
+}
+
+fn run(search: &mut Search, game: &Game, limits: Limits) -> agon_ai::SearchResult {
+    search.start(game, limits);
+    search.run(&AtomicBool::new(false), |_| {})
+}
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn never_returns_an_illegal_action_at_any_level() {
+    let games = random_games(40, 7);
+    assert!(games.len() > 30);
+    let mut search = Search::new(4);
+    for (i, g) in games.iter().enumerate() {
+        let level = Level::ALL[i % Level::ALL.len()];
+        search.set_style(level.style(i as u64));
+        let mut limits = level.limits();
+        limits.time = Some(Duration::from_millis(20));
+        let r = run(&mut search, g, limits);
+        let best = r.best.expect("an ongoing game has an action");
+        assert!(g.position().is_legal(best), "{best} in {}", g.position());
+    }
+}
+
+#[test]
+fn answers_none_when_the_game_is_over() {
+    let mut g = Game::new();
+    for t in [
+        "f1-g1", "f11-g10", "g1-f1", "g10-f11", "f1-g1", "f11-g10", "g1-f1", "g10-f11",
+    ] {
+        g.play_text(t).unwrap();
+    }
+    assert_eq!(g.outcome(), Some(Outcome::DrawByRepetition));
+    // The position itself is playable; the game is not. The engine is asked
+    // about positions, so a finished *position* is what answers none:
+    let won = Position::from_afn("6/7/8/9/4GG4/4GQG4/4GG4/9/8/7/q5 d -").unwrap();
+    let mut search = Search::new(1);
+    let r = run(&mut search, &Game::from_position(won), nodes(1000));
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn returns_promptly_when_cancelled() {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut search = Search::new(8);
+        search.start(&Game::new(), Limits::default()); // no limit at all
+        let r = search.run(&flag, |_| {});
+        tx.send(r).unwrap();
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    cancel.store(true, Ordering::Relaxed);
+    let r = rx
+        .recv_timeout(Duration::from_secs(5))
+        .expect("the search stops when cancelled");
+    assert!(Position::start().is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn respects_node_limits_exactly() {
+    let mut search = Search::new(4);
+    for g in random_games(10, 3) {
+        for n in [200, 1_000, 12_345] {
+            search.clear();
+            let r = run(&mut search, &g, nodes(n));
+            assert_eq!(r.nodes, n);
+            assert!(g.position().is_legal(r.best.unwrap()));
+        }
+    }
+}
+
+#[test]
+fn respects_time_limits_within_the_margin() {
+    // Wall-clock on a shared machine: most runs must meet the protocol's
+    // 50 ms margin, none may miss it badly.
+    let mut search = Search::new(16);
+    let mut within = 0;
+    for _ in 0..5 {
+        let t = Instant::now();
+        let r = run(
+            &mut search,
+            &Game::new(),
+            Limits {
+                time: Some(Duration::from_millis(150)),
+                ..Limits::default()
+            },
+        );
+        let ms = t.elapsed().as_millis();
+        assert!(r.best.is_some());
+        assert!(ms < 150 + 500, "{ms} ms");
+        within += (ms <= 150 + 50) as usize;
+    }
+    assert!(
+        within >= 4,
+        "only {within} of 5 searches ended within 200 ms"
+    );
+}
+
+#[test]
+fn depth_limits_are_respected() {
+    let mut search = Search::new(4);
+    let r = run(
+        &mut search,
+        &Game::new(),
+        Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(r.depth, 3);
+}
+
+#[test]
+fn deterministic_with_a_node_limit() {
+    for g in random_games(8, 11) {
+        let mut a = Search::new(4);
+        let mut b = Search::new(4);
+        let ra = run(&mut a, &g, nodes(20_000));
+        let rb = run(&mut b, &g, nodes(20_000));
+        assert_eq!(ra, {
+            let mut rb = rb;
+            rb.time_ms = ra.time_ms;
+            rb
+        });
+        // Reused after clear(): the same again.
+        a.clear();
+        let rc = run(&mut a, &g, nodes(20_000));
+        assert_eq!(ra.best, rc.best);
+        assert_eq!(ra.score, rc.score);
+    }
+}
+
+#[test]
+fn slicing_the_search_does_not_change_it() {
+    // The web build runs the search a few hundred nodes a frame.
+    for g in random_games(6, 5) {
+        let mut whole = Search::new(4);
+        let r1 = run(&mut whole, &g, nodes(30_000));
+        let mut sliced = Search::new(4);
+        sliced.start(&g, nodes(30_000));
+        let mut slices = 0;
+        let r2 = loop {
+            slices += 1;
+            if let Progress::Done(r) = sliced.step(97) {
+                break r;
+            }
+        };
+        assert!(slices > 100);
+        assert_eq!(
+            (r1.best, r1.score, r1.depth, r1.nodes),
+            (r2.best, r2.score, r2.depth, r2.nodes)
+        );
+    }
+}
+
+fn winning_actions(p: &Position) -> Vec<Action> {
+    let mover = p.to_move();
+    p.legal_actions()
+        .iter()
+        .copied()
+        .filter(|&a| {
+            let mut q = *p;
+            q.play(a);
+            q.formation(mover).and_then(Outcome::winner) == Some(mover)
+        })
+        .collect()
+}
+
+const THRONE_WINS: [&str; 3] = [
+    "6/7/5G2/5G3/4gg4/4gq1g3/2G1gg4/5Q3/3G1G2/5G1/6 d -",
+    "6/1g5/8/5q3/4GG4/3gGQG4/4G1g2g/4G4/5g2/5g1/6 l -",
+    "5g/7/8/3g5/3gGGG3/2gqGQ1g3/4GG4/9/g7/7/6 l -",
+];
+
+#[test]
+fn takes_an_immediate_throne_win_at_every_level() {
+    for afn in THRONE_WINS {
+        let p = Position::from_afn(afn).unwrap();
+        let wins = winning_actions(&p);
+        assert!(!wins.is_empty(), "{afn}");
+        for level in Level::ALL {
+            let mut search = Search::new(4);
+            search.set_style(level.style(3));
+            let mut limits = level.limits();
+            limits.time = Some(Duration::from_millis(50));
+            let r = run(&mut search, &Game::from_position(p), limits);
+            assert!(
+                wins.contains(&r.best.unwrap()),
+                "{level}: {:?} in {afn}",
+                r.best
+            );
+            assert!(r.score >= MATE_BOUND);
+        }
+    }
+}
+
+const FORFEITS: [&str; 3] = [
+    "6/6g/8/4gqg2/4GG4/6Gg3/3GGG4/2g1Q4/3g4/7/6 l -",
+    "6/6g/2g5/3Q5/4GG4/4G6/4GGGq2/1g3g3/4g2g/7/6 l -",
+    "6/7/5G2/3Q1G3/4gg4/3Gg1gG3/3g1g4/4GG3/8/q6/6 d -",
+];
+
+#[test]
+fn never_forfeits_when_it_has_another_action() {
+    for afn in FORFEITS {
+        let p = Position::from_afn(afn).unwrap();
+        let mover = p.to_move();
+        let forfeits: Vec<Action> = p
+            .legal_actions()
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let mut q = p;
+                q.play(a);
+                q.formation(mover)
+                    .is_some_and(|o| o.winner() == Some(!mover))
+            })
+            .collect();
+        assert!(!forfeits.is_empty() && forfeits.len() < p.count_actions() as usize);
+        for level in Level::ALL {
+            let mut search = Search::new(4);
+            search.set_style(level.style(5));
+            let mut limits = level.limits();
+            limits.time = Some(Duration::from_millis(50));
+            let r = run(&mut search, &Game::from_position(p), limits);
+            assert!(
+                !forfeits.contains(&r.best.unwrap()),
+                "{level} forfeits in {afn}"
+            );
+        }
+    }
+}
+
+/// Positions where the side not to move threatens a throne win, and only
+/// one reply stops it (found in self-play games).
+const THREATS: [&str; 5] = [
+    "6/2g4/1g6/9/3gGG4/g3GQ1Gq1g/4GGg3/9/8/7/6 d -",
+    "6/7/8/4g4/4GGg2q/3gGQG4/5Gg3/3gG4/8/1g5/6 d -",
+    "6/7/5G2/4G4/3Ggg4/2QGgqg4/4g1G3/3Gg4/8/7/6 l -",
+    "6/1G4G/8/3G1gG2/4g5/3Qgqg4/4gg4/3G5/1G6/7/6 l -",
+    "1g4/7/5g2/4gG3/4G5/4GQGqg2/4GGg3/4g4/8/7/6 d -",
+];
+
+#[test]
+fn stops_a_throne_win_in_one_when_it_can() {
+    for afn in THREATS {
+        let p = Position::from_afn(afn).unwrap();
+        let defender = p.to_move();
+        let defences: Vec<Action> = p
+            .legal_actions()
+            .iter()
+            .copied()
+            .filter(|&a| {
+                let mut q = p;
+                q.play(a);
+                q.formation(defender).is_none() && winning_actions(&q).is_empty()
+            })
+            .collect();
+        assert!(!defences.is_empty() && defences.len() < p.count_actions() as usize);
+        for level in [Level::Easy, Level::Medium, Level::Hard, Level::Master] {
+            let mut search = Search::new(4);
+            search.set_style(level.style(9));
+            let mut limits = level.limits();
+            limits.time = Some(Duration::from_millis(100));
+            let r = run(&mut search, &Game::from_position(p), limits);
+            assert!(
+                defences.contains(&r.best.unwrap()),
+                "{level}: {:?} in {afn}",
+                r.best
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hint_is_a_legal_action() {
+    let mut search = Search::new(4);
+    for g in random_games(5, 21) {
+        let a = hint(&mut search, &g, Duration::from_millis(30)).unwrap();
+        assert!(g.position().is_legal(a));
+    }
+}
+
+#[test]
+fn lower_levels_err_on_purpose_and_the_top_does_not() {
+    assert!(Level::Beginner.style(0).noise > Level::Easy.style(0).noise);
+    assert!(Level::Easy.style(0).noise > Level::Medium.style(0).noise);
+    assert_eq!(Level::Master.style(0), Style::default());
+    for w in Level::ALL.windows(2) {
+        let (lo, hi) = (w[0].limits(), w[1].limits());
+        let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
+        assert!(
+            depth(lo) <= depth(hi) && lo.time <= hi.time,
+            "{:?} {:?}",
+            w[0],
+            w[1]
+        );
+    }
+    assert_eq!("master".parse::<Level>(), Ok(Level::Master));
+    assert!("grandmaster".parse::<Level>().is_err());
+    let _ = Side::Light;
+}

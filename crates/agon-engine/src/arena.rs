@@ -1,0 +1,379 @@
+//! The arena: plays two players against each other, in process, over many
+//! games, and sums up who is stronger.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use agon_ai::{Level, Limits, Search, Style, Uct};
+use agon_rules::{Action, Game, Outcome, Side, WinReason};
+
+/// A contestant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// A level, optionally with its time per action replaced.
+    Level { level: Level, ms: Option<u64> },
+    /// Full-strength search with a fixed node budget per action (deterministic).
+    Nodes(u64),
+    /// The UCT baseline with a time per action.
+    Uct { ms: u64 },
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+    /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`.
+    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        let num = |a: Option<&str>| -> Result<Option<u64>, String> {
+            a.map(|t| {
+                t.parse::<u64>()
+                    .map_err(|_| format!("{t:?} is not a number in {s:?}"))
+            })
+            .transpose()
+        };
+        match name {
+            "uct" => Ok(PlayerSpec::Uct {
+                ms: num(arg)?.ok_or("uct needs a time: uct:800")?,
+            }),
+            "nodes" => Ok(PlayerSpec::Nodes(
+                num(arg)?.ok_or("nodes needs a count: nodes:50000")?,
+            )),
+            _ => Ok(PlayerSpec::Level {
+                level: name.parse()?,
+                ms: num(arg)?,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Level { level, ms: None } => write!(f, "{level}"),
+            PlayerSpec::Level {
+                level,
+                ms: Some(ms),
+            } => write!(f, "{level}:{ms}ms"),
+            PlayerSpec::Nodes(n) => write!(f, "nodes:{n}"),
+            PlayerSpec::Uct { ms } => write!(f, "uct:{ms}ms"),
+        }
+    }
+}
+
+/// A player ready to act.
+pub struct Player {
+    spec: PlayerSpec,
+    search: Search,
+    uct: Uct,
+}
+
+impl Player {
+    pub fn new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Player {
+        Player {
+            spec,
+            search: Search::new(tt_mib),
+            uct: Uct::new(seed),
+        }
+    }
+
+    pub fn act(&mut self, game: &Game, seed: u64) -> Option<Action> {
+        let never = std::sync::atomic::AtomicBool::new(false);
+        match &self.spec {
+            PlayerSpec::Uct { ms } => {
+                self.uct
+                    .choose(game.position(), Duration::from_millis(*ms), None)
+            }
+            PlayerSpec::Nodes(n) => {
+                self.search.set_style(Style::default());
+                self.search.start(
+                    game,
+                    Limits {
+                        nodes: Some(*n),
+                        ..Limits::default()
+                    },
+                );
+                self.search.run(&never, |_| {}).best
+            }
+            PlayerSpec::Level { level, ms } => {
+                let mut limits = level.limits();
+                if let Some(ms) = ms {
+                    limits.time = Some(Duration::from_millis(*ms));
+                }
+                self.search.set_style(level.style(seed));
+                self.search.start(game, limits);
+                self.search.run(&never, |_| {}).best
+            }
+        }
+    }
+
+    pub fn new_game(&mut self) {
+        self.search.clear();
+    }
+}
+
+/// How one game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ending {
+    Throne,
+    Forfeit,
+    NoMoves,
+    Repetition,
+    /// Stopped at the ply cap and adjudicated a draw.
+    PlyCap,
+}
+
+impl Ending {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Throne => "throne",
+            Ending::Forfeit => "forfeit",
+            Ending::NoMoves => "no-moves",
+            Ending::Repetition => "repetition",
+            Ending::PlyCap => "ply-cap (adjudicated draw)",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    pub index: usize,
+    /// Whether player A had Light.
+    pub a_light: bool,
+    pub opening: Vec<Action>,
+    pub winner: Option<Side>,
+    pub ending: Ending,
+    pub plies: usize,
+}
+
+impl GameReport {
+    /// A's score: 1 a win, 0.5 a draw, 0 a loss.
+    pub fn a_score(&self) -> f64 {
+        let a_side = if self.a_light {
+            Side::Light
+        } else {
+            Side::Dark
+        };
+        match self.winner {
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ArenaConfig {
+    pub a: PlayerSpec,
+    pub b: PlayerSpec,
+    pub games: usize,
+    pub threads: usize,
+    pub ply_cap: usize,
+    /// Random plies played before the players take over, for variety.
+    pub opening_plies: usize,
+    pub seed: u64,
+    pub tt_mib: usize,
+}
+
+/// `count` random openings of `plies` plies from the start, seeded.
+pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Action>> {
+    let mut rng = seed ^ 0xA6_0A6_0A6;
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let mut g = Game::new();
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let list = g.legal_actions();
+            if list.is_empty() {
+                break;
+            }
+            rng = agon_rules_rng(rng);
+            let a = list[(rng % list.len() as u64) as usize];
+            g.play(a).expect("a legal action");
+            line.push(a);
+        }
+        if !g.is_over() {
+            out.push(line);
+        }
+    }
+    out
+}
+
+fn agon_rules_rng(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game between two players from an opening.
+pub fn play_game(
+    light: &mut Player,
+    dark: &mut Player,
+    opening: &[Action],
+    ply_cap: usize,
+    seed: u64,
+) -> (Option<Side>, Ending, usize) {
+    light.new_game();
+    dark.new_game();
+    let mut game = Game::new();
+    for &a in opening {
+        game.play(a).expect("openings are legal");
+    }
+    while !game.is_over() && game.history().len() < ply_cap {
+        let mover = game.position().to_move();
+        let player = if mover == Side::Light {
+            &mut *light
+        } else {
+            &mut *dark
+        };
+        let a = player
+            .act(&game, seed ^ game.history().len() as u64)
+            .expect("a game in progress has an action");
+        game.play(a)
+            .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec));
+    }
+    let plies = game.history().len();
+    match game.outcome() {
+        None => (None, Ending::PlyCap, plies),
+        Some(Outcome::DrawByRepetition) => (None, Ending::Repetition, plies),
+        Some(Outcome::Win { winner, reason }) => {
+            let ending = match reason {
+                WinReason::Throne => Ending::Throne,
+                WinReason::Forfeit => Ending::Forfeit,
+                WinReason::NoMoves => Ending::NoMoves,
+            };
+            (Some(winner), ending, plies)
+        }
+    }
+}
+
+/// Runs a match; `on_game` hears of each game as it ends.
+pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<GameReport> {
+    let pairs = config.games.div_ceil(2);
+    let lines = openings(pairs, config.opening_plies, config.seed);
+    let next = AtomicUsize::new(0);
+    let reports = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for t in 0..config.threads.max(1) {
+            let (next, reports, lines, on_game) = (&next, &reports, &lines, &on_game);
+            scope.spawn(move || {
+                let seed = config.seed.wrapping_add(t as u64 * 7919);
+                let mut a = Player::new(config.a.clone(), seed, config.tt_mib);
+                let mut b = Player::new(config.b.clone(), seed ^ 1, config.tt_mib);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.games {
+                        break;
+                    }
+                    // Each opening twice, colours swapped.
+                    let opening = &lines[i / 2];
+                    let a_light = i % 2 == 0;
+                    let game_seed = config.seed ^ (i as u64).wrapping_mul(0x9E37);
+                    let (winner, ending, plies) = if a_light {
+                        play_game(&mut a, &mut b, opening, config.ply_cap, game_seed)
+                    } else {
+                        play_game(&mut b, &mut a, opening, config.ply_cap, game_seed)
+                    };
+                    let report = GameReport {
+                        index: i,
+                        a_light,
+                        opening: opening.clone(),
+                        winner,
+                        ending,
+                        plies,
+                    };
+                    on_game(&report);
+                    reports.lock().unwrap().push(report);
+                }
+            });
+        }
+    });
+    let mut r = reports.into_inner().unwrap();
+    r.sort_by_key(|g| g.index);
+    r
+}
+
+/// The match summed up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's score, 0..1.
+    pub score: f64,
+    /// Elo difference A - B and its 95% margin.
+    pub elo: f64,
+    pub elo_margin: f64,
+    pub endings: Vec<(Ending, usize)>,
+    pub mean_plies: f64,
+}
+
+pub fn summarize(reports: &[GameReport]) -> Summary {
+    let n = reports.len().max(1) as f64;
+    let wins = reports.iter().filter(|r| r.a_score() == 1.0).count();
+    let losses = reports.iter().filter(|r| r.a_score() == 0.0).count();
+    let draws = reports.len() - wins - losses;
+    let score = (wins as f64 + 0.5 * draws as f64) / n;
+    // Per-game variance of the score, for the margin.
+    let var = reports
+        .iter()
+        .map(|r| (r.a_score() - score).powi(2))
+        .sum::<f64>()
+        / n;
+    let se = (var / n).sqrt();
+    let elo_of = |s: f64| {
+        let s = s.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / s - 1.0).log10()
+    };
+    let elo = elo_of(score);
+    let elo_margin =
+        (elo_of((score + 1.96 * se).min(0.999)) - elo_of((score - 1.96 * se).max(0.001))) / 2.0;
+    let mut endings: Vec<(Ending, usize)> = Vec::new();
+    for r in reports {
+        match endings.iter_mut().find(|(e, _)| *e == r.ending) {
+            Some((_, c)) => *c += 1,
+            None => endings.push((r.ending, 1)),
+        }
+    }
+    endings.sort();
+    let mean_plies = reports.iter().map(|r| r.plies as f64).sum::<f64>() / n;
+    Summary {
+        games: reports.len(),
+        wins,
+        draws,
+        losses,
+        score,
+        elo,
+        elo_margin,
+        endings,
+        mean_plies,
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "games {}  A wins {}  draws {}  losses {}  score {:.1}%",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0
+        )?;
+        writeln!(f, "elo A-B {:+.0} ± {:.0} (95%)", self.elo, self.elo_margin)?;
+        let endings: Vec<String> = self
+            .endings
+            .iter()
+            .map(|(e, n)| format!("{} {n}", e.name()))
+            .collect();
+        writeln!(f, "endings: {}", endings.join(", "))?;
+        write!(f, "mean length {:.1} plies", self.mean_plies)
+    }
+}

@@ -1,0 +1,79 @@
+//! The arena, in process and kept small.
+
+use agon_ai::Level;
+use agon_engine::arena::{self, ArenaConfig, Ending, PlayerSpec};
+
+fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
+    ArenaConfig {
+        a: a.parse().unwrap(),
+        b: b.parse().unwrap(),
+        games,
+        threads: 2,
+        ply_cap,
+        opening_plies: 4,
+        seed: 42,
+        tt_mib: 1,
+    }
+}
+
+#[test]
+fn player_specs_parse() {
+    assert_eq!(
+        "master:200".parse::<PlayerSpec>(),
+        Ok(PlayerSpec::Level {
+            level: Level::Master,
+            ms: Some(200)
+        })
+    );
+    assert_eq!(
+        "uct:800".parse::<PlayerSpec>(),
+        Ok(PlayerSpec::Uct { ms: 800 })
+    );
+    assert_eq!(
+        "nodes:5000".parse::<PlayerSpec>(),
+        Ok(PlayerSpec::Nodes(5000))
+    );
+    for bad in ["uct", "uct:fast", "wizard", "master:x", "nodes"] {
+        assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn games_alternate_colours_over_shared_openings() {
+    let reports = arena::run(&config("nodes:300", "beginner", 6, 400), |_| {});
+    assert_eq!(reports.len(), 6);
+    for pair in reports.chunks(2) {
+        assert!(pair[0].a_light && !pair[1].a_light);
+        assert_eq!(pair[0].opening, pair[1].opening);
+        assert_eq!(pair[0].opening.len(), 4);
+    }
+    let s = arena::summarize(&reports);
+    assert_eq!(s.wins + s.draws + s.losses, 6);
+    assert_eq!(s.endings.iter().map(|(_, n)| n).sum::<usize>(), 6);
+}
+
+#[test]
+fn the_ply_cap_is_adjudicated_a_draw_and_reported() {
+    let reports = arena::run(&config("nodes:200", "nodes:200", 4, 10), |_| {});
+    assert!(
+        reports
+            .iter()
+            .all(|r| r.ending == Ending::PlyCap && r.winner.is_none())
+    );
+    let s = arena::summarize(&reports);
+    assert_eq!(s.draws, 4);
+    assert!((s.score - 0.5).abs() < 1e-9);
+    assert!(
+        s.to_string().contains("ply-cap (adjudicated draw) 4"),
+        "{s}"
+    );
+}
+
+#[test]
+fn search_beats_random_uct_at_tiny_budgets() {
+    // A smoke test of strength, not a measurement: the real one is
+    // `agon-arena --a master:200 --b uct:800 --games 100`.
+    let reports = arena::run(&config("nodes:20000", "uct:20", 4, 300), |_| {});
+    let s = arena::summarize(&reports);
+    assert!(s.score >= 0.75, "{s}");
+}
