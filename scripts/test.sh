@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every check of the project: formatting, lints, all tests (the rules,
+# the AI, the engine protocol, the headless game) and a web build check.
+# Installs what is missing first. Usage: scripts/test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+started=$(date +%s)
+need_packages "${BUILD_PACKAGES[@]}"
+need_component rustfmt
+need_component clippy
+need_target wasm32-unknown-unknown
+
+say "cargo fmt --check"
+cargo fmt --all --check
+
+say "cargo clippy (all targets, warnings are errors)"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+say "cargo test (the whole workspace)"
+cargo test --workspace --locked
+
+say "perft 5 and 6 from the start (release)"
+cargo test --release --locked -p agon-rules --test clauses -- --ignored
+
+say "cargo check of the game for the web (wasm32)"
+cargo check --locked -p agon --target wasm32-unknown-unknown
+
+say "all checks passed in $(( $(date +%s) - started )) s"

@@ -1,0 +1,256 @@
+//! Runs the computer's search off the frame: as a task on the desktop, a
+//! few milliseconds a frame on the web (which has one thread). The frame
+//! never waits for it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use agon_ai::{Limits, Search, SearchResult, Style};
+use agon_rules::Action;
+use bevy::prelude::*;
+use web_time::{Duration, Instant};
+
+use crate::play::{BoardBusy, BoardReset, Match, PlaySet, RequestAction, Selection};
+
+#[cfg(not(target_arch = "wasm32"))]
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's own action.
+    Move,
+    /// A suggestion for the person to move.
+    Hint,
+}
+
+/// Asks for a hint for the side to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+struct Job {
+    purpose: Purpose,
+    /// The game length when the job started: a result for another
+    /// position is thrown away.
+    plies: usize,
+    hash: u64,
+    started: Instant,
+    cancel: Arc<AtomicBool>,
+}
+
+/// The computer's mind: one search engine, lent to a task while it thinks.
+#[derive(Resource)]
+pub struct Thinker {
+    search: Option<Search>,
+    job: Option<Job>,
+    #[cfg(not(target_arch = "wasm32"))]
+    task: Option<Task<(Search, SearchResult)>>,
+    /// Tasks cancelled by undo or a new game, finishing on their own.
+    #[cfg(not(target_arch = "wasm32"))]
+    discarded: Vec<Task<(Search, SearchResult)>>,
+    /// The computer does not answer faster than this, so its action can be seen.
+    pub min_think: Duration,
+    /// On the web: how long a frame may spend searching.
+    pub slice: Duration,
+    /// Time for a hint.
+    pub hint_time: Duration,
+}
+
+impl Default for Thinker {
+    fn default() -> Self {
+        Thinker {
+            search: Some(Search::new(tt_mib())),
+            job: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            task: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            discarded: Vec::new(),
+            min_think: Duration::from_millis(450),
+            slice: Duration::from_millis(8),
+            hint_time: Duration::from_millis(800),
+        }
+    }
+}
+
+fn tt_mib() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        agon_ai::WEB_TT_MIB
+    } else {
+        agon_ai::DESKTOP_TT_MIB
+    }
+}
+
+impl Thinker {
+    /// Whether the computer is thinking (for its own move).
+    pub fn thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Move)
+    }
+
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    pub fn hinting(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Hint)
+    }
+
+    /// How long the current job has run.
+    pub fn elapsed(&self) -> Duration {
+        self.job
+            .as_ref()
+            .map_or(Duration::ZERO, |j| j.started.elapsed())
+    }
+
+    fn start(&mut self, the_match: &Match, purpose: Purpose) {
+        let Some(mut search) = self.search.take() else {
+            return;
+        };
+        let (style, limits) = match (purpose, the_match.level()) {
+            (Purpose::Move, Some(level)) => (level.style(the_match.seed), level.limits()),
+            _ => (
+                Style::default(),
+                Limits {
+                    time: Some(self.hint_time),
+                    ..Limits::default()
+                },
+            ),
+        };
+        search.set_style(style);
+        search.start(&the_match.game, limits);
+        let cancel = Arc::new(AtomicBool::new(false));
+        self.job = Some(Job {
+            purpose,
+            plies: the_match.game.history().len(),
+            hash: the_match.position().hash(),
+            started: Instant::now(),
+            cancel: cancel.clone(),
+        });
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let result = search.run(&cancel, |_| {});
+                (search, result)
+            });
+            self.task = Some(task);
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = cancel;
+            self.search = Some(search);
+        }
+    }
+
+    /// Stops the current job; its result will be ignored.
+    pub fn cancel(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.cancel.store(true, Ordering::Relaxed);
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(task) = self.task.take() {
+                self.discarded.push(task);
+            }
+        }
+    }
+
+    /// Advances the search; returns the finished job and its result.
+    fn poll(&mut self) -> Option<(Job, SearchResult)> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            // Reclaim the engine from cancelled tasks as they finish.
+            let mut i = 0;
+            while i < self.discarded.len() {
+                if let Some((search, _)) = check_ready(&mut self.discarded[i]) {
+                    drop(self.discarded.swap_remove(i)); // finished: nothing to cancel
+                    if self.search.is_none() && self.task.is_none() {
+                        self.search = Some(search);
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            if self.search.is_none() && self.task.is_none() && self.discarded.is_empty() {
+                // Every engine was lost with a cancelled task: start afresh.
+                self.search = Some(Search::new(tt_mib()));
+            }
+            let task = self.task.as_mut()?;
+            let (search, result) = check_ready(task)?;
+            self.task = None;
+            self.search = Some(search);
+            Some((self.job.take()?, result))
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.job.as_ref()?;
+            let search = self.search.as_mut()?;
+            let until = Instant::now() + self.slice;
+            loop {
+                if let agon_ai::Progress::Done(r) = search.step(256) {
+                    return Some((self.job.take()?, r));
+                }
+                if Instant::now() >= until {
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+/// The result of a job waits here until the computer may show its action.
+#[derive(Resource, Default)]
+struct Ready(Option<(Purpose, usize, u64, Instant, Option<Action>)>);
+
+fn drive(
+    mut thinker: ResMut<Thinker>,
+    mut ready: ResMut<Ready>,
+    the_match: Res<Match>,
+    busy: Res<BoardBusy>,
+    mut hints: MessageReader<HintRequest>,
+    mut resets: MessageReader<BoardReset>,
+    mut requests: MessageWriter<RequestAction>,
+    mut selection: ResMut<Selection>,
+) {
+    if resets.read().count() > 0 {
+        thinker.cancel();
+        ready.0 = None;
+    }
+    // A job for a position that is gone is dropped.
+    if let Some(job) = &thinker.job
+        && (job.plies != the_match.game.history().len()
+            || job.hash != the_match.position().hash()
+            || the_match.is_over())
+    {
+        thinker.cancel();
+    }
+    if let Some((job, result)) = thinker.poll() {
+        ready.0 = Some((job.purpose, job.plies, job.hash, job.started, result.best));
+    }
+    if let Some((purpose, plies, hash, started, best)) = ready.0 {
+        let current = plies == the_match.game.history().len()
+            && hash == the_match.position().hash()
+            && !the_match.is_over();
+        if !current {
+            ready.0 = None;
+        } else if purpose == Purpose::Hint {
+            selection.hint = best;
+            ready.0 = None;
+        } else if started.elapsed() >= thinker.min_think && !busy.0 {
+            if let Some(a) = best {
+                requests.write(RequestAction(a));
+            }
+            ready.0 = None;
+        }
+    }
+    if hints.read().count() > 0 && the_match.human_to_move() && !thinker.busy() {
+        thinker.start(&the_match, Purpose::Hint);
+    }
+    // Thinking starts at once; the answer waits for the board to be shown.
+    if the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() {
+        thinker.start(&the_match, Purpose::Move);
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Thinker>()
+        .init_resource::<Ready>()
+        .add_message::<HintRequest>()
+        .add_systems(Update, drive.in_set(PlaySet::Rules).after(crate::play::apply_requests));
+}

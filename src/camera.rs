@@ -1,0 +1,269 @@
+//! The camera: frames the whole board in the part of the window the panels
+//! leave free, at any size and aspect; turns to Light's or Dark's side; a
+//! gentle orbit and zoom within limits. Also the lights.
+
+use bevy::camera::{CameraOutputMode, Viewport, visibility::RenderLayers};
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::light::CascadeShadowConfigBuilder;
+use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
+
+use agon_rules::Side;
+
+use crate::play::{BoardBusy, Match, Mode};
+use crate::save::{Settings, ViewSide};
+
+#[derive(Component)]
+pub struct BoardCamera;
+
+/// Space the interface panels take at the window's edges, in logical pixels.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct UiInsets {
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
+}
+
+/// The camera's pose around the board's centre.
+#[derive(Resource, Debug, Clone)]
+pub struct CameraRig {
+    /// Turn around the vertical axis: 0 sees the board from Light's side.
+    pub yaw: f32,
+    pub target_yaw: f32,
+    /// The player's own turn added to the side's view.
+    pub user_yaw: f32,
+    /// Angle above the board plane.
+    pub pitch: f32,
+    /// 1 frames the whole board; less zooms in.
+    pub zoom: f32,
+}
+
+pub const DEFAULT_PITCH: f32 = 0.98;
+const PITCH_RANGE: (f32, f32) = (0.6, 1.45);
+const ZOOM_RANGE: (f32, f32) = (0.55, 1.25);
+const YAW_LIMIT: f32 = 1.1;
+/// Radius of what must stay in view: the board, its frame and tall pieces.
+const FRAME_RADIUS: f32 = 10.6;
+
+impl Default for CameraRig {
+    fn default() -> Self {
+        CameraRig {
+            yaw: 0.0,
+            target_yaw: 0.0,
+            user_yaw: 0.0,
+            pitch: DEFAULT_PITCH,
+            zoom: 1.0,
+        }
+    }
+}
+
+impl CameraRig {
+    pub fn reset(&mut self) {
+        self.user_yaw = 0.0;
+        self.pitch = DEFAULT_PITCH;
+        self.zoom = 1.0;
+    }
+}
+
+/// The side the board is seen from, by the settings and the mode.
+pub fn view_side(settings: &Settings, the_match: &Match) -> Side {
+    match settings.view {
+        ViewSide::Light => Side::Light,
+        ViewSide::Dark => Side::Dark,
+        ViewSide::Auto => match the_match.mode {
+            Mode::VsComputer { human, .. } => human,
+            Mode::PassAndPlay => the_match.position().to_move(),
+        },
+    }
+}
+
+/// The camera distance that fits a disc of `radius` seen at `pitch` into a
+/// viewport of `aspect` (width / height) with vertical field of view `fov`.
+pub fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
+    let tan_v = (fov / 2.0).tan();
+    let tan_h = tan_v * aspect.max(0.1);
+    // The disc's far and near rims project to about radius * sin(pitch)
+    // above and below the centre; the near rim is closer, hence the margin.
+    let vertical = (radius * pitch.sin() + 0.8) / tan_v;
+    let horizontal = radius / tan_h;
+    vertical.max(horizontal) * 1.1 + radius * pitch.cos() * 0.6
+}
+
+fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
+    // The interface gets its own camera below, not the board's.
+    egui_settings.auto_create_primary_context = false;
+    commands.spawn((
+        BoardCamera,
+        Camera3d::default(),
+        Projection::Perspective(PerspectiveProjection {
+            fov: 0.62,
+            ..default()
+        }),
+        Msaa::Sample4,
+        Transform::from_xyz(0.0, 20.0, 14.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    // The interface draws on its own camera, over the whole window.
+    commands.spawn((
+        PrimaryEguiContext,
+        Camera2d,
+        RenderLayers::none(),
+        Camera {
+            order: 1,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            maximum_distance: 60.0,
+            ..default()
+        }
+        .build(),
+        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(0.95, 0.92, 0.88),
+        brightness: 650.0,
+        ..default()
+    });
+}
+
+/// Sets the side to look from; in pass-and-play the board turns once the
+/// last action has been shown.
+fn choose_side(
+    settings: Res<Settings>,
+    the_match: Res<Match>,
+    busy: Res<BoardBusy>,
+    mut rig: ResMut<CameraRig>,
+) {
+    if busy.0 {
+        return;
+    }
+    let yaw = match view_side(&settings, &the_match) {
+        Side::Light => 0.0,
+        Side::Dark => std::f32::consts::PI,
+    };
+    if rig.target_yaw != yaw {
+        rig.target_yaw = yaw;
+    }
+}
+
+/// Right-drag turns and tilts, the wheel zooms, `R` resets.
+fn orbit(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut rig: ResMut<CameraRig>,
+) {
+    let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    if buttons.pressed(MouseButton::Right) && !over_ui {
+        rig.user_yaw = (rig.user_yaw - motion.delta.x * 0.006).clamp(-YAW_LIMIT, YAW_LIMIT);
+        rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
+    }
+    if scroll.delta.y != 0.0 && !over_ui {
+        rig.zoom = (rig.zoom * (1.0 - scroll.delta.y.signum() * 0.08))
+            .clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+    }
+    if keys.just_pressed(KeyCode::KeyR) {
+        rig.reset();
+    }
+}
+
+fn place_camera(
+    time: Res<Time>,
+    insets: Res<UiInsets>,
+    mut rig: ResMut<CameraRig>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut camera: Query<(&mut Camera, &mut Transform, &Projection), With<BoardCamera>>,
+) {
+    let Ok((mut camera, mut tr, projection)) = camera.single_mut() else {
+        return;
+    };
+    // Turn smoothly toward the chosen side, the short way round.
+    let mut delta = rig.target_yaw - rig.yaw;
+    while delta > std::f32::consts::PI {
+        delta -= std::f32::consts::TAU;
+    }
+    while delta < -std::f32::consts::PI {
+        delta += std::f32::consts::TAU;
+    }
+    let k = 1.0 - (-time.delta_secs() * 5.0).exp();
+    rig.yaw += delta * k;
+    if (rig.target_yaw - rig.yaw).abs() < 1e-3 {
+        rig.yaw = rig.target_yaw;
+    }
+
+    let mut aspect = 16.0 / 9.0;
+    if let Ok(window) = window.single() {
+        let scale = window.scale_factor();
+        let (w, h) = (window.physical_width(), window.physical_height());
+        let left = (insets.left * scale) as u32;
+        let right = (insets.right * scale) as u32;
+        let top = (insets.top * scale) as u32;
+        let bottom = (insets.bottom * scale) as u32;
+        let vw = w.saturating_sub(left + right).max(1);
+        let vh = h.saturating_sub(top + bottom).max(1);
+        if w > 0 && h > 0 {
+            let viewport = Viewport {
+                physical_position: UVec2::new(left.min(w - 1), top.min(h - 1)),
+                physical_size: UVec2::new(vw, vh),
+                ..default()
+            };
+            if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size))
+                != Some((viewport.physical_position, viewport.physical_size))
+            {
+                camera.viewport = Some(viewport);
+            }
+            aspect = vw as f32 / vh as f32;
+        }
+    }
+    let fov = match projection {
+        Projection::Perspective(p) => p.fov,
+        _ => 0.62,
+    };
+    let distance = fit_distance(FRAME_RADIUS, rig.pitch, aspect, fov) * rig.zoom;
+    let yaw = rig.yaw + rig.user_yaw;
+    let dir = Vec3::new(
+        yaw.sin() * rig.pitch.cos(),
+        rig.pitch.sin(),
+        yaw.cos() * rig.pitch.cos(),
+    );
+    // Aim a little nearer than the centre: the near rim looks larger.
+    let target = Vec3::new(yaw.sin(), 0.0, yaw.cos()) * 0.7;
+    *tr = Transform::from_translation(target + dir * distance).looking_at(target, Vec3::Y);
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<UiInsets>()
+        .init_resource::<CameraRig>()
+        .add_systems(Startup, setup)
+        .add_systems(Update, (choose_side, orbit, place_camera).chain());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_windows_pull_the_camera_back() {
+        let wide = fit_distance(FRAME_RADIUS, DEFAULT_PITCH, 2.0, 0.62);
+        let square = fit_distance(FRAME_RADIUS, DEFAULT_PITCH, 1.0, 0.62);
+        let tall = fit_distance(FRAME_RADIUS, DEFAULT_PITCH, 0.5, 0.62);
+        assert!(wide <= square && square < tall);
+    }
+}

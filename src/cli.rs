@@ -1,0 +1,150 @@
+//! Command-line options, for players and for testing.
+
+use agon_ai::Level;
+use agon_rules::{Position, Side};
+
+pub const USAGE: &str = "\
+usage: agon [OPTIONS]
+
+  --mode vs-computer|pass-and-play   start a game at once in this mode
+  --level beginner|easy|medium|hard|master
+                                     the computer's level (with vs-computer)
+  --side light|dark                  your side against the computer
+  --position AFN                     start from this position (AFN, quoted)
+  --load FILE                        load a saved game record (JSON)
+  --play \"A1 A2 ...\"                 play these actions first
+  --select CELL                      pick up the piece on CELL (for screenshots)
+  --hint                             ask for a hint at once (for screenshots)
+  --view light|dark                  see the board from this side
+  --theme classic|high-contrast|colour-safe
+  --screenshot PATH                  render, save a PNG to PATH and exit
+  --frames N                         frames to render before the screenshot (default 90)
+  --size WxH                         window size (default 1280x800)
+  --no-save                          neither read nor write the saved game and settings
+  --help                             this text";
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Options {
+    pub mode: Option<ModeChoice>,
+    pub level: Option<Level>,
+    pub side: Option<Side>,
+    pub position: Option<Position>,
+    pub load: Option<String>,
+    pub play: Vec<String>,
+    pub select: Option<String>,
+    pub hint: bool,
+    pub view: Option<Side>,
+    pub theme: Option<crate::save::ThemeName>,
+    pub screenshot: Option<String>,
+    pub frames: u32,
+    pub size: (u32, u32),
+    pub no_save: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModeChoice {
+    VsComputer,
+    PassAndPlay,
+}
+
+fn side(s: &str) -> Result<Side, String> {
+    match s {
+        "light" => Ok(Side::Light),
+        "dark" => Ok(Side::Dark),
+        _ => Err(format!("{s:?} is not a side (light or dark)")),
+    }
+}
+
+impl Options {
+    /// Parses the arguments after the program name.
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let mut o = Options {
+            frames: 90,
+            size: (1280, 800),
+            ..Options::default()
+        };
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{flag} needs a value"))
+            };
+            match flag.as_str() {
+                "--help" | "-h" => return Err(USAGE.to_string()),
+                "--mode" => {
+                    o.mode = Some(match value()?.as_str() {
+                        "vs-computer" => ModeChoice::VsComputer,
+                        "pass-and-play" => ModeChoice::PassAndPlay,
+                        m => return Err(format!("{m:?} is not a mode (vs-computer or pass-and-play)")),
+                    })
+                }
+                "--level" => o.level = Some(value()?.parse()?),
+                "--side" => o.side = Some(side(&value()?)?),
+                "--view" => o.view = Some(side(&value()?)?),
+                "--position" => {
+                    let text = value()?;
+                    o.position = Some(
+                        Position::from_afn(&text).map_err(|e| format!("--position: {e}"))?,
+                    );
+                }
+                "--load" => o.load = Some(value()?),
+                "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
+                "--select" => o.select = Some(value()?),
+                "--hint" => o.hint = true,
+                "--theme" => {
+                    let v = value()?;
+                    o.theme = Some(
+                        serde_json::from_str(&format!("\"{v}\""))
+                            .map_err(|_| format!("{v:?} is not a theme"))?,
+                    );
+                }
+                "--screenshot" => o.screenshot = Some(value()?),
+                "--frames" => {
+                    let v = value()?;
+                    o.frames = v.parse().map_err(|_| format!("--frames: {v:?} is not a number"))?;
+                }
+                "--size" => {
+                    let v = value()?;
+                    let (w, h) = v
+                        .split_once('x')
+                        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                        .ok_or_else(|| format!("--size: {v:?} is not WIDTHxHEIGHT"))?;
+                    o.size = (w, h);
+                }
+                "--no-save" => o.no_save = true,
+                other => return Err(format!("unknown option {other:?}\n\n{USAGE}")),
+            }
+        }
+        Ok(o)
+    }
+
+    /// Whether to go straight to a game rather than the menu.
+    pub fn starts_playing(&self) -> bool {
+        self.mode.is_some() || self.position.is_some() || self.load.is_some() || !self.play.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> Result<Options, String> {
+        let args: Vec<String> = s.split(' ').filter(|a| !a.is_empty()).map(String::from).collect();
+        Options::parse(&args)
+    }
+
+    #[test]
+    fn options_parse() {
+        let o = parse("--mode vs-computer --level hard --side dark --frames 10").unwrap();
+        assert_eq!(o.mode, Some(ModeChoice::VsComputer));
+        assert_eq!(o.level, Some(Level::Hard));
+        assert_eq!(o.side, Some(Side::Dark));
+        assert_eq!(o.frames, 10);
+        assert!(o.starts_playing());
+        assert!(!parse("").unwrap().starts_playing());
+        for bad in ["--mode chess", "--level god", "--frames x", "--size 10", "--what", "--side"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! Frame timing (launch to first frame, the longest frame while the computer
+//! thinks against the median) and `--screenshot`: render, save, exit.
+
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use web_time::Instant;
+
+use crate::ai_driver::Thinker;
+
+/// When the program started, set by `main` as early as it can.
+#[derive(Resource, Clone, Copy)]
+pub struct LaunchTime(pub Instant);
+
+#[derive(Resource, Default)]
+pub struct FrameStats {
+    pub frames: Vec<f32>,
+    pub thinking: Vec<f32>,
+    pub first_frame_ms: Option<f64>,
+}
+
+impl FrameStats {
+    pub fn median_ms(&self) -> f32 {
+        median(&self.frames)
+    }
+
+    pub fn longest_thinking_ms(&self) -> f32 {
+        self.thinking.iter().copied().fold(0.0, f32::max)
+    }
+
+    pub fn summary(&self) -> String {
+        format!(
+            "frames {}: median {:.1} ms, longest {:.1} ms; {} frames while the computer thought: median {:.1} ms, longest {:.1} ms",
+            self.frames.len(),
+            self.median_ms(),
+            self.frames.iter().copied().fold(0.0, f32::max),
+            self.thinking.len(),
+            median(&self.thinking),
+            self.longest_thinking_ms()
+        )
+    }
+}
+
+fn median(v: &[f32]) -> f32 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mut s = v.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    s[s.len() / 2]
+}
+
+fn measure(
+    time: Res<Time<Real>>,
+    frames: Res<FrameCount>,
+    launch: Option<Res<LaunchTime>>,
+    thinker: Res<Thinker>,
+    mut stats: ResMut<FrameStats>,
+) {
+    if frames.0 == 1
+        && stats.first_frame_ms.is_none()
+        && let Some(l) = launch
+    {
+        let ms = l.0.elapsed().as_secs_f64() * 1000.0;
+        stats.first_frame_ms = Some(ms);
+        info!("agon: first frame after {ms:.0} ms from launch");
+    }
+    // The first frames compile pipelines: leave them out.
+    if frames.0 < 30 {
+        return;
+    }
+    let ms = time.delta_secs() * 1000.0;
+    stats.frames.push(ms);
+    if thinker.thinking() {
+        stats.thinking.push(ms);
+    }
+}
+
+fn report_on_exit(mut exits: MessageReader<AppExit>, stats: Res<FrameStats>) {
+    if exits.read().count() > 0 && !stats.frames.is_empty() {
+        info!("agon: {}", stats.summary());
+    }
+}
+
+/// Saves a screenshot once enough frames have rendered, then exits.
+#[derive(Resource, Clone)]
+pub struct ScreenshotPlan {
+    pub path: String,
+    pub frames: u32,
+    /// Software renderers compile pipelines slowly: wait this long too.
+    pub min_seconds: f32,
+    pub taken: bool,
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    plan: Option<ResMut<ScreenshotPlan>>,
+    frames: Res<FrameCount>,
+    time: Res<Time<Real>>,
+) {
+    let Some(mut plan) = plan else { return };
+    if plan.taken || frames.0 < plan.frames || time.elapsed_secs() < plan.min_seconds {
+        return;
+    }
+    plan.taken = true;
+    let path = plan.path.clone();
+    info!("agon: saving a screenshot to {path}");
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path))
+        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        });
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<FrameStats>()
+        .add_systems(Last, (measure, report_on_exit, take_screenshot));
+}
