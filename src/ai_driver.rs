@@ -83,7 +83,9 @@ fn tt_mib() -> usize {
 impl Thinker {
     /// Whether the computer is thinking (for its own move).
     pub fn thinking(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Move)
+        self.job
+            .as_ref()
+            .is_some_and(|j| j.purpose == Purpose::Move)
     }
 
     pub fn busy(&self) -> bool {
@@ -91,7 +93,9 @@ impl Thinker {
     }
 
     pub fn hinting(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.purpose == Purpose::Hint)
+        self.job
+            .as_ref()
+            .is_some_and(|j| j.purpose == Purpose::Hint)
     }
 
     /// How long the current job has run.
@@ -198,6 +202,7 @@ impl Thinker {
 #[derive(Resource, Default)]
 struct Ready(Option<(Purpose, usize, u64, Instant, Option<Action>)>);
 
+#[allow(clippy::too_many_arguments)]
 fn drive(
     mut thinker: ResMut<Thinker>,
     mut ready: ResMut<Ready>,
@@ -252,5 +257,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Thinker>()
         .init_resource::<Ready>()
         .add_message::<HintRequest>()
-        .add_systems(Update, drive.in_set(PlaySet::Rules).after(crate::play::apply_requests));
+        .add_systems(
+            Update,
+            drive
+                .in_set(PlaySet::Rules)
+                .after(crate::play::apply_requests),
+        );
 }

@@ -115,7 +115,9 @@ impl PartialEq for BoardBusy {
 pub fn plugin(app: &mut App) {
     app.add_message::<SkipAnimations>().add_systems(
         Update,
-        advance_motions.in_set(PlaySet::Present).after(crate::pieces::PieceSystems),
+        advance_motions
+            .in_set(PlaySet::Present)
+            .after(crate::pieces::PieceSystems),
     );
 }
 

@@ -234,9 +234,8 @@ pub fn spawn_board(
     commands.spawn((
         Mesh3d(meshes.add(frame)),
         MeshMaterial3d(frame_material.clone()),
-        Transform::from_xyz(0.0, -0.12, 0.0).with_rotation(Quat::from_rotation_y(
-            std::f32::consts::FRAC_PI_6,
-        )),
+        Transform::from_xyz(0.0, -0.12, 0.0)
+            .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_6)),
     ));
 
     let mark_materials: Vec<(Mark, Handle<StandardMaterial>)> = MARKS
@@ -430,6 +429,8 @@ fn update_markers(
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_board)
-        .add_systems(Update, (recolour, update_markers).in_set(crate::play::PlaySet::Present));
+    app.add_systems(Startup, spawn_board).add_systems(
+        Update,
+        (recolour, update_markers).in_set(crate::play::PlaySet::Present),
+    );
 }

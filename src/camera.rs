@@ -176,8 +176,8 @@ fn orbit(
         rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
     }
     if scroll.delta.y != 0.0 && !over_ui {
-        rig.zoom = (rig.zoom * (1.0 - scroll.delta.y.signum() * 0.08))
-            .clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+        rig.zoom =
+            (rig.zoom * (1.0 - scroll.delta.y.signum() * 0.08)).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
     }
     if keys.just_pressed(KeyCode::KeyR) {
         rig.reset();
@@ -224,7 +224,10 @@ fn place_camera(
                 physical_size: UVec2::new(vw, vh),
                 ..default()
             };
-            if camera.viewport.as_ref().map(|v| (v.physical_position, v.physical_size))
+            if camera
+                .viewport
+                .as_ref()
+                .map(|v| (v.physical_position, v.physical_size))
                 != Some((viewport.physical_position, viewport.physical_size))
             {
                 camera.viewport = Some(viewport);

@@ -76,7 +76,11 @@ impl Options {
                     o.mode = Some(match value()?.as_str() {
                         "vs-computer" => ModeChoice::VsComputer,
                         "pass-and-play" => ModeChoice::PassAndPlay,
-                        m => return Err(format!("{m:?} is not a mode (vs-computer or pass-and-play)")),
+                        m => {
+                            return Err(format!(
+                                "{m:?} is not a mode (vs-computer or pass-and-play)"
+                            ));
+                        }
                     })
                 }
                 "--level" => o.level = Some(value()?.parse()?),
@@ -84,9 +88,8 @@ impl Options {
                 "--view" => o.view = Some(side(&value()?)?),
                 "--position" => {
                     let text = value()?;
-                    o.position = Some(
-                        Position::from_afn(&text).map_err(|e| format!("--position: {e}"))?,
-                    );
+                    o.position =
+                        Some(Position::from_afn(&text).map_err(|e| format!("--position: {e}"))?);
                 }
                 "--load" => o.load = Some(value()?),
                 "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
@@ -102,7 +105,9 @@ impl Options {
                 "--screenshot" => o.screenshot = Some(value()?),
                 "--frames" => {
                     let v = value()?;
-                    o.frames = v.parse().map_err(|_| format!("--frames: {v:?} is not a number"))?;
+                    o.frames = v
+                        .parse()
+                        .map_err(|_| format!("--frames: {v:?} is not a number"))?;
                 }
                 "--size" => {
                     let v = value()?;
@@ -121,7 +126,10 @@ impl Options {
 
     /// Whether to go straight to a game rather than the menu.
     pub fn starts_playing(&self) -> bool {
-        self.mode.is_some() || self.position.is_some() || self.load.is_some() || !self.play.is_empty()
+        self.mode.is_some()
+            || self.position.is_some()
+            || self.load.is_some()
+            || !self.play.is_empty()
     }
 }
 
@@ -130,7 +138,11 @@ mod tests {
     use super::*;
 
     fn parse(s: &str) -> Result<Options, String> {
-        let args: Vec<String> = s.split(' ').filter(|a| !a.is_empty()).map(String::from).collect();
+        let args: Vec<String> = s
+            .split(' ')
+            .filter(|a| !a.is_empty())
+            .map(String::from)
+            .collect();
         Options::parse(&args)
     }
 
@@ -143,7 +155,14 @@ mod tests {
         assert_eq!(o.frames, 10);
         assert!(o.starts_playing());
         assert!(!parse("").unwrap().starts_playing());
-        for bad in ["--mode chess", "--level god", "--frames x", "--size 10", "--what", "--side"] {
+        for bad in [
+            "--mode chess",
+            "--level god",
+            "--frames x",
+            "--size 10",
+            "--what",
+            "--side",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

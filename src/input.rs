@@ -42,7 +42,9 @@ fn pointer(
     mut skip: MessageWriter<SkipAnimations>,
 ) {
     let Ok(window) = window.single() else { return };
-    let Ok((camera, cam_tr)) = camera.single() else { return };
+    let Ok((camera, cam_tr)) = camera.single() else {
+        return;
+    };
     let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
     let cursor = window.cursor_position();
     let hover = if over_ui {
@@ -57,12 +59,11 @@ fn pointer(
     if buttons.just_pressed(MouseButton::Left) && !over_ui {
         press.0 = cursor;
     }
-    if buttons.just_released(MouseButton::Left) {
-        if let (Some(start), Some(end)) = (press.0.take(), cursor)
-            && start.distance(end) < 12.0
-        {
-            released_at = Some(end);
-        }
+    if buttons.just_released(MouseButton::Left)
+        && let (Some(start), Some(end)) = (press.0.take(), cursor)
+        && start.distance(end) < 12.0
+    {
+        released_at = Some(end);
     }
     // A tap is a click.
     for t in touches.iter_just_released() {

@@ -20,10 +20,7 @@ pub fn cell_center(cell: Cell) -> Vec3 {
 
 /// Axial (fractional) coordinates to the plane's (x, z).
 fn axial_to_plane(q: f32, r: f32) -> Vec2 {
-    Vec2::new(
-        1.5 * CELL_RADIUS * q,
-        -SQRT3 * CELL_RADIUS * (r + q / 2.0),
-    )
+    Vec2::new(1.5 * CELL_RADIUS * q, -SQRT3 * CELL_RADIUS * (r + q / 2.0))
 }
 
 /// The cell under a point of the board plane, if any.

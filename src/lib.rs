@@ -152,7 +152,9 @@ pub fn apply_options(
     }
     for (i, text) in o.play.iter().enumerate() {
         if let Err(e) = the_match.game.play_text(text) {
-            notices.0.push(format!("--play: action {i} ({text}) was not played: {e}"));
+            notices
+                .0
+                .push(format!("--play: action {i} ({text}) was not played: {e}"));
             break;
         }
     }
@@ -177,7 +179,12 @@ fn select_from_options(
         return;
     }
     *done = true;
-    if let Some(cell) = options.0.select.as_deref().and_then(|n| n.parse::<Cell>().ok()) {
+    if let Some(cell) = options
+        .0
+        .select
+        .as_deref()
+        .and_then(|n| n.parse::<Cell>().ok())
+    {
         let pos = the_match.position();
         selection.from = Some(cell);
         selection.targets = pos.targets_from(cell);

@@ -82,35 +82,71 @@ fn make_assets(
 ) -> PieceAssets {
     let mut m = HashMap::new();
     m.insert("base", meshes.add(Cylinder::new(0.40, 0.12)));
-    m.insert("base_hex", meshes.add(Cylinder::new(0.42, 0.12).mesh().resolution(6)));
-    m.insert("guard_body", meshes.add(ConicalFrustum {
-        radius_top: 0.2,
-        radius_bottom: 0.32,
-        height: 0.34,
-    }));
-    m.insert("guard_body_hex", meshes.add(ConicalFrustum {
-        radius_top: 0.2,
-        radius_bottom: 0.32,
-        height: 0.34,
-    }.mesh().resolution(6)));
-    m.insert("guard_head", meshes.add(Sphere::new(0.17).mesh().uv(24, 16)));
-    m.insert("guard_head_hex", meshes.add(Cylinder::new(0.19, 0.16).mesh().resolution(6)));
-    m.insert("queen_body", meshes.add(ConicalFrustum {
-        radius_top: 0.17,
-        radius_bottom: 0.36,
-        height: 0.6,
-    }));
-    m.insert("queen_body_hex", meshes.add(ConicalFrustum {
-        radius_top: 0.17,
-        radius_bottom: 0.36,
-        height: 0.6,
-    }.mesh().resolution(6)));
+    m.insert(
+        "base_hex",
+        meshes.add(Cylinder::new(0.42, 0.12).mesh().resolution(6)),
+    );
+    m.insert(
+        "guard_body",
+        meshes.add(ConicalFrustum {
+            radius_top: 0.2,
+            radius_bottom: 0.32,
+            height: 0.34,
+        }),
+    );
+    m.insert(
+        "guard_body_hex",
+        meshes.add(
+            ConicalFrustum {
+                radius_top: 0.2,
+                radius_bottom: 0.32,
+                height: 0.34,
+            }
+            .mesh()
+            .resolution(6),
+        ),
+    );
+    m.insert(
+        "guard_head",
+        meshes.add(Sphere::new(0.17).mesh().uv(24, 16)),
+    );
+    m.insert(
+        "guard_head_hex",
+        meshes.add(Cylinder::new(0.19, 0.16).mesh().resolution(6)),
+    );
+    m.insert(
+        "queen_body",
+        meshes.add(ConicalFrustum {
+            radius_top: 0.17,
+            radius_bottom: 0.36,
+            height: 0.6,
+        }),
+    );
+    m.insert(
+        "queen_body_hex",
+        meshes.add(
+            ConicalFrustum {
+                radius_top: 0.17,
+                radius_bottom: 0.36,
+                height: 0.6,
+            }
+            .mesh()
+            .resolution(6),
+        ),
+    );
     m.insert("collar", meshes.add(Torus::new(0.13, 0.21)));
     m.insert("orb", meshes.add(Sphere::new(0.13).mesh().uv(24, 16)));
-    m.insert("spike", meshes.add(Cone {
-        radius: 0.15,
-        height: 0.3,
-    }.mesh().resolution(6)));
+    m.insert(
+        "spike",
+        meshes.add(
+            Cone {
+                radius: 0.15,
+                height: 0.3,
+            }
+            .mesh()
+            .resolution(6),
+        ),
+    );
     m.insert("band", meshes.add(Torus::new(0.3, 0.36)));
     let p = &theme.palette;
     let colors = [(p.light_piece, p.light_trim), (p.dark_piece, p.dark_trim)];
@@ -137,8 +173,8 @@ pub fn rest_transform(cell: Cell, kind: Kind, out_of_play: bool) -> Transform {
     }
     // Lying along the cell, centred on it, resting on its base's rim.
     let h = height(kind) * PIECE_SCALE;
-    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92)
-        * Quat::from_rotation_y(0.4);
+    let rot =
+        Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * 0.92) * Quat::from_rotation_y(0.4);
     let axis = rot * Vec3::Y;
     Transform::from_translation(at - axis * (h / 2.0) + Vec3::Y * 0.34 * PIECE_SCALE)
         .with_rotation(rot)
@@ -164,7 +200,12 @@ fn spawn_piece(
             Side::Dark => assets.meshes.get(faceted.as_str()),
             Side::Light => None,
         };
-        Mesh3d(handle.or(assets.meshes.get(name)).expect("a piece mesh").clone())
+        Mesh3d(
+            handle
+                .or(assets.meshes.get(name))
+                .expect("a piece mesh")
+                .clone(),
+        )
     };
     let view = PieceView {
         cell,
@@ -175,7 +216,12 @@ fn spawn_piece(
     commands
         .spawn((view, rest_transform(cell, kind, out), Visibility::default()))
         .with_children(|c| {
-            c.spawn((Part::Body, mesh("base"), body.clone(), Transform::from_xyz(0.0, 0.06, 0.0)));
+            c.spawn((
+                Part::Body,
+                mesh("base"),
+                body.clone(),
+                Transform::from_xyz(0.0, 0.06, 0.0),
+            ));
             c.spawn((
                 Part::Trim,
                 Mesh3d(assets.meshes["band"].clone()),
@@ -184,11 +230,26 @@ fn spawn_piece(
             ));
             match kind {
                 Kind::Guard => {
-                    c.spawn((Part::Body, mesh("guard_body"), body.clone(), Transform::from_xyz(0.0, 0.29, 0.0)));
-                    c.spawn((Part::Body, mesh("guard_head"), body.clone(), Transform::from_xyz(0.0, 0.55, 0.0)));
+                    c.spawn((
+                        Part::Body,
+                        mesh("guard_body"),
+                        body.clone(),
+                        Transform::from_xyz(0.0, 0.29, 0.0),
+                    ));
+                    c.spawn((
+                        Part::Body,
+                        mesh("guard_head"),
+                        body.clone(),
+                        Transform::from_xyz(0.0, 0.55, 0.0),
+                    ));
                 }
                 Kind::Queen => {
-                    c.spawn((Part::Body, mesh("queen_body"), body.clone(), Transform::from_xyz(0.0, 0.42, 0.0)));
+                    c.spawn((
+                        Part::Body,
+                        mesh("queen_body"),
+                        body.clone(),
+                        Transform::from_xyz(0.0, 0.42, 0.0),
+                    ));
                     c.spawn((
                         Part::Trim,
                         Mesh3d(assets.meshes["collar"].clone()),
@@ -196,9 +257,19 @@ fn spawn_piece(
                         Transform::from_xyz(0.0, 0.74, 0.0).with_scale(Vec3::new(1.0, 0.6, 1.0)),
                     ));
                     if side == Side::Light {
-                        c.spawn((Part::Trim, Mesh3d(assets.meshes["orb"].clone()), trim.clone(), Transform::from_xyz(0.0, 0.88, 0.0)));
+                        c.spawn((
+                            Part::Trim,
+                            Mesh3d(assets.meshes["orb"].clone()),
+                            trim.clone(),
+                            Transform::from_xyz(0.0, 0.88, 0.0),
+                        ));
                     } else {
-                        c.spawn((Part::Trim, Mesh3d(assets.meshes["spike"].clone()), trim.clone(), Transform::from_xyz(0.0, 0.9, 0.0)));
+                        c.spawn((
+                            Part::Trim,
+                            Mesh3d(assets.meshes["spike"].clone()),
+                            trim.clone(),
+                            Transform::from_xyz(0.0, 0.9, 0.0),
+                        ));
                     }
                 }
             }
@@ -220,7 +291,14 @@ fn rebuild(
     map.0.clear();
     for cell in pos.occupied() {
         let p = pos.piece_at(cell).expect("occupied");
-        let e = spawn_piece(commands, assets, cell, p.side, p.kind, pos.is_out_of_play(cell));
+        let e = spawn_piece(
+            commands,
+            assets,
+            cell,
+            p.side,
+            p.kind,
+            pos.is_out_of_play(cell),
+        );
         map.0.insert(cell, e);
     }
 }
@@ -234,7 +312,13 @@ fn setup_pieces(
     mut map: ResMut<PieceMap>,
 ) {
     let assets = make_assets(&mut meshes, &mut materials, &theme);
-    rebuild(&mut commands, &assets, &mut map, std::iter::empty(), the_match.position());
+    rebuild(
+        &mut commands,
+        &assets,
+        &mut map,
+        std::iter::empty(),
+        the_match.position(),
+    );
     commands.insert_resource(assets);
 }
 
@@ -256,13 +340,21 @@ fn follow_actions(
     if resets.read().count() > 0 {
         applied.clear();
         let existing: Vec<Entity> = map.0.values().copied().collect();
-        rebuild(&mut commands, &assets, &mut map, existing.into_iter(), the_match.position());
+        rebuild(
+            &mut commands,
+            &assets,
+            &mut map,
+            existing.into_iter(),
+            the_match.position(),
+        );
         return;
     }
     let step = settings.animation.step_seconds();
     for ev in applied.read() {
         let a = ev.played.action;
-        let Some(e) = map.0.remove(&a.from) else { continue };
+        let Some(e) = map.0.remove(&a.from) else {
+            continue;
+        };
         map.0.insert(a.to, e);
         if let Ok((mut view, tr)) = pieces.get_mut(e) {
             view.cell = a.to;
@@ -281,7 +373,9 @@ fn follow_actions(
             }
         }
         for c in ev.played.captured {
-            let Some(&victim) = map.0.get(&c) else { continue };
+            let Some(&victim) = map.0.get(&c) else {
+                continue;
+            };
             if let Ok((mut view, tr)) = pieces.get_mut(victim) {
                 view.out_of_play = true;
                 let to = rest_transform(c, view.kind, true);
@@ -328,13 +422,13 @@ fn recolour(
     let Some(assets) = assets else { return };
     let p = &theme.palette;
     let colors = [(p.light_piece, p.light_trim), (p.dark_piece, p.dark_trim)];
-    for s in 0..2 {
+    for (s, (body, trim)) in colors.iter().enumerate() {
         for d in 0..2 {
             if let Some(mut m) = materials.get_mut(&assets.body[s][d]) {
-                *m = body_material(colors[s].0, d == 1);
+                *m = body_material(*body, d == 1);
             }
             if let Some(mut m) = materials.get_mut(&assets.trim[s][d]) {
-                *m = trim_material(colors[s].1, d == 1);
+                *m = trim_material(*trim, d == 1);
             }
         }
     }

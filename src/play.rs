@@ -7,8 +7,8 @@
 
 use agon_ai::Level;
 use agon_rules::{
-    Action, Cell, CellSet, Ending, Game, IllegalAction, Played, Player, Players, Position,
-    Record, Side,
+    Action, Cell, CellSet, Ending, Game, IllegalAction, Played, Player, Players, Position, Record,
+    Side,
 };
 use bevy::prelude::*;
 

@@ -174,7 +174,9 @@ pub fn load_at_start(
                 notices.0.push(unreadable("settings", &e, kept));
             }
         },
-        Err(e) => notices.0.push(format!("Your settings could not be read: {e}.")),
+        Err(e) => notices
+            .0
+            .push(format!("Your settings could not be read: {e}.")),
     }
     saved.0 = match read_save(&*storage.0) {
         Ok(s) => s,
@@ -206,9 +208,9 @@ pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, String> {
 
 fn unreadable(what: &str, error: &str, kept: Result<String, String>) -> String {
     match kept {
-        Ok(place) => format!(
-            "Your {what} could not be read ({error}). It was kept as {place} and not used."
-        ),
+        Ok(place) => {
+            format!("Your {what} could not be read ({error}). It was kept as {place} and not used.")
+        }
         Err(e) => format!(
             "Your {what} could not be read ({error}), nor set aside ({e}). It was left as it is."
         ),
@@ -256,7 +258,9 @@ fn save_settings(
     *last = Some(settings.clone());
     let text = serde_json::to_string_pretty(&*settings).expect("settings serialize");
     if let Err(e) = storage.0.save(SETTINGS_KEY, &text) {
-        notices.0.push(format!("Your settings could not be saved: {e}."));
+        notices
+            .0
+            .push(format!("Your settings could not be saved: {e}."));
     }
 }
 

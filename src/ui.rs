@@ -121,9 +121,9 @@ pub fn describe_ending(ending: Ending, mode: Mode) -> (String, String) {
         Ending::Rules(Outcome::Win { winner, reason }) => {
             let (w, l) = (side_name(winner), side_name(!winner));
             match reason {
-                WinReason::Throne => format!(
-                    "{w}'s queen holds the throne, ringed by all six of {w}'s guards."
-                ),
+                WinReason::Throne => {
+                    format!("{w}'s queen holds the throne, ringed by all six of {w}'s guards.")
+                }
                 WinReason::Forfeit => format!(
                     "{l} filled the throne ring without {l}'s queen on the throne, and forfeits."
                 ),
@@ -192,7 +192,7 @@ fn chosen_mode(ui: &UiState, seed: u64) -> Mode {
         SideChoice::Light => Side::Light,
         SideChoice::Dark => Side::Dark,
         SideChoice::Random => {
-            if seed % 2 == 0 {
+            if seed.is_multiple_of(2) {
                 Side::Light
             } else {
                 Side::Dark
@@ -264,7 +264,7 @@ fn draw(
         ui_state.game_over_open = result.is_some();
     }
     let ui_state = &mut *ui_state;
-    let narrow = window.single().map_or(false, |w| w.width() < 760.0);
+    let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
 
     if p.settings.show_coordinates
         && let Ok((cam, cam_tr)) = camera.single()
@@ -374,7 +374,10 @@ fn menu(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiSt
                 if big_button(ui_, "Play the computer").clicked() {
                     ui.dialog = Some(Dialog::NewGame);
                 }
-                if big_button(ui_, "Pass and play").on_hover_text("Two players, one screen").clicked() {
+                if big_button(ui_, "Pass and play")
+                    .on_hover_text("Two players, one screen")
+                    .clicked()
+                {
                     start_game(p, r, ui, Mode::PassAndPlay);
                 }
                 if big_button(ui_, "How to play").clicked() {
@@ -414,20 +417,29 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
         }
         ui.label(name);
         let who = match p.the_match.mode {
-            Mode::VsComputer { human, level } if human != side => format!("computer · {}", level.title()),
+            Mode::VsComputer { human, level } if human != side => {
+                format!("computer · {}", level.title())
+            }
             Mode::VsComputer { .. } => "you".to_string(),
             Mode::PassAndPlay => String::new(),
         };
         ui.label(egui::RichText::new(who).weak());
     });
     let queen = if queen_out { "queen captured" } else { "queen" };
-    let mut text = format!("{queen}, {guards_in} guard{} in play", if guards_in == 1 { "" } else { "s" });
+    let mut text = format!(
+        "{queen}, {guards_in} guard{} in play",
+        if guards_in == 1 { "" } else { "s" }
+    );
     let pending = captured.len();
     if pending > 0 {
         text.push_str(&format!(" · {pending} to relocate"));
     }
     let rt = egui::RichText::new(text);
-    ui.label(if pending > 0 { rt.color(egui::Color32::from_rgb(230, 120, 100)) } else { rt });
+    ui.label(if pending > 0 {
+        rt.color(egui::Color32::from_rgb(230, 120, 100))
+    } else {
+        rt
+    });
 }
 
 fn side_panel(
@@ -444,7 +456,8 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let frame = egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));
+    let frame =
+        egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));
     let panel = if narrow {
         egui::Panel::bottom("hud").resizable(false).frame(frame)
     } else {
@@ -519,14 +532,24 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         }
         let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
         if ui_
-            .add_enabled(hint_ok, egui::Button::new(if p.thinker.hinting() { "Hint…" } else { "💡 Hint" }))
+            .add_enabled(
+                hint_ok,
+                egui::Button::new(if p.thinker.hinting() {
+                    "Hint…"
+                } else {
+                    "💡 Hint"
+                }),
+            )
             .on_hover_text("Show a good action (H)")
             .clicked()
         {
             r.hints.write(HintRequest);
         }
         if ui_
-            .add_enabled(!over && p.the_match.human_to_move(), egui::Button::new("⚑ Resign"))
+            .add_enabled(
+                !over && p.the_match.human_to_move(),
+                egui::Button::new("⚑ Resign"),
+            )
             .clicked()
         {
             ui.dialog = Some(Dialog::ConfirmResign);
@@ -545,7 +568,11 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         if ui_.button("Settings").clicked() {
             ui.dialog = Some(Dialog::Settings);
         }
-        if ui_.button("Record").on_hover_text("Export or import a game record").clicked() {
+        if ui_
+            .button("Record")
+            .on_hover_text("Export or import a game record")
+            .clicked()
+        {
             ui.dialog = Some(Dialog::Records);
         }
         if over && ui_.button("Result").clicked() {
@@ -579,27 +606,30 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
             if history.is_empty() {
                 ui.label(egui::RichText::new("No action yet. Light moves first.").weak());
             }
-            egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
-                // Rows of two actions; a game may start with Dark to move.
-                let first_dark = game.start().to_move() == Side::Dark;
-                let mut i = 0;
-                let mut row = 1;
-                while i < history.len() {
-                    ui.label(egui::RichText::new(format!("{row}.")).weak());
-                    if i == 0 && first_dark {
-                        ui.label("…");
-                    } else {
-                        ui.label(action_text(&history[i]));
-                        i += 1;
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    // Rows of two actions; a game may start with Dark to move.
+                    let first_dark = game.start().to_move() == Side::Dark;
+                    let mut i = 0;
+                    let mut row = 1;
+                    while i < history.len() {
+                        ui.label(egui::RichText::new(format!("{row}.")).weak());
+                        if i == 0 && first_dark {
+                            ui.label("…");
+                        } else {
+                            ui.label(action_text(&history[i]));
+                            i += 1;
+                        }
+                        if i < history.len() {
+                            ui.label(action_text(&history[i]));
+                            i += 1;
+                        }
+                        ui.end_row();
+                        row += 1;
                     }
-                    if i < history.len() {
-                        ui.label(action_text(&history[i]));
-                        i += 1;
-                    }
-                    ui.end_row();
-                    row += 1;
-                }
-            });
+                });
         });
 }
 
@@ -613,7 +643,9 @@ fn action_text(p: &agon_rules::Played) -> egui::RichText {
 }
 
 fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
-    let Some((text, since)) = &ui.toast else { return };
+    let Some((text, since)) = &ui.toast else {
+        return;
+    };
     let age = now - since;
     if age > 3.5 {
         ui.toast = None;
@@ -622,11 +654,19 @@ fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
     let alpha = ((3.5 - age).min(0.4) / 0.4) as f32;
     let offset = if narrow { -160.0 } else { -30.0 };
     egui::Area::new("toast".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, [if narrow { 0.0 } else { -150.0 }, offset])
+        .anchor(
+            egui::Align2::CENTER_BOTTOM,
+            [if narrow { 0.0 } else { -150.0 }, offset],
+        )
         .interactable(false)
         .show(ctx, |ui_| {
             egui::Frame::popup(&ctx.global_style())
-                .fill(egui::Color32::from_rgba_unmultiplied(40, 30, 30, (230.0 * alpha) as u8))
+                .fill(egui::Color32::from_rgba_unmultiplied(
+                    40,
+                    30,
+                    30,
+                    (230.0 * alpha) as u8,
+                ))
                 .show(ui_, |ui_| {
                     ui_.label(egui::RichText::new(text).size(16.0));
                 });
@@ -634,7 +674,13 @@ fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
     ctx.request_repaint();
 }
 
-fn game_over(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState, ending: Ending) {
+fn game_over(
+    ctx: &egui::Context,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+    ending: Ending,
+) {
     let (title, reason) = describe_ending(ending, p.the_match.mode);
     let mut open = true;
     egui::Window::new("Game over")
@@ -648,11 +694,18 @@ fn game_over(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut
                 ui_.add_space(4.0);
                 ui_.label(egui::RichText::new(&reason).size(16.0));
                 ui_.label(
-                    egui::RichText::new(format!("after {} actions", p.the_match.game.history().len())).weak(),
+                    egui::RichText::new(format!(
+                        "after {} actions",
+                        p.the_match.game.history().len()
+                    ))
+                    .weak(),
                 );
                 ui_.add_space(10.0);
                 ui_.horizontal(|ui_| {
-                    if ui_.button(egui::RichText::new("Play again").size(17.0)).clicked() {
+                    if ui_
+                        .button(egui::RichText::new("Play again").size(17.0))
+                        .clicked()
+                    {
                         let mode = p.the_match.mode;
                         start_game(p, r, ui, mode);
                     }
@@ -724,7 +777,11 @@ fn dialogs(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut U
 fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     ui_.label(egui::RichText::new("Your side").strong());
     ui_.horizontal(|ui_| {
-        ui_.radio_value(&mut ui.side_choice, SideChoice::Light, "Light (moves first)");
+        ui_.radio_value(
+            &mut ui.side_choice,
+            SideChoice::Light,
+            "Light (moves first)",
+        );
         ui_.radio_value(&mut ui.side_choice, SideChoice::Dark, "Dark");
         ui_.radio_value(&mut ui.side_choice, SideChoice::Random, "Random");
     });
@@ -737,7 +794,10 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
     }
     ui_.add_space(8.0);
     ui_.horizontal(|ui_| {
-        if ui_.button(egui::RichText::new("Start").size(17.0)).clicked() {
+        if ui_
+            .button(egui::RichText::new("Start").size(17.0))
+            .clicked()
+        {
             p.settings.level = ui.level.name().to_string();
             p.settings.play_light = ui.side_choice != SideChoice::Dark;
             let mode = chosen_mode(ui, p.the_match.seed);
@@ -751,50 +811,59 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
 
 fn settings(ui_: &mut egui::Ui, p: &mut GameParams) {
     let s = &mut *p.settings;
-    egui::Grid::new("settings").num_columns(2).spacing([16.0, 10.0]).show(ui_, |ui_| {
-        ui_.label("Volume");
-        ui_.add(egui::Slider::new(&mut s.master_volume, 0.0..=1.0).show_value(false));
-        ui_.end_row();
-        ui_.label("Effects");
-        ui_.add(egui::Slider::new(&mut s.effects_volume, 0.0..=1.0).show_value(false));
-        ui_.end_row();
-        ui_.label("Music");
-        ui_.add(egui::Slider::new(&mut s.music_volume, 0.0..=1.0).show_value(false));
-        ui_.end_row();
-        ui_.label("Mute");
-        ui_.checkbox(&mut s.muted, "");
-        ui_.end_row();
-        ui_.label("Animations");
-        ui_.horizontal(|ui_| {
-            for a in AnimationSpeed::ALL {
-                ui_.selectable_value(&mut s.animation, a, a.label());
+    egui::Grid::new("settings")
+        .num_columns(2)
+        .spacing([16.0, 10.0])
+        .show(ui_, |ui_| {
+            ui_.label("Volume");
+            ui_.add(egui::Slider::new(&mut s.master_volume, 0.0..=1.0).show_value(false));
+            ui_.end_row();
+            ui_.label("Effects");
+            ui_.add(egui::Slider::new(&mut s.effects_volume, 0.0..=1.0).show_value(false));
+            ui_.end_row();
+            ui_.label("Music");
+            ui_.add(egui::Slider::new(&mut s.music_volume, 0.0..=1.0).show_value(false));
+            ui_.end_row();
+            ui_.label("Mute");
+            ui_.checkbox(&mut s.muted, "");
+            ui_.end_row();
+            ui_.label("Animations");
+            ui_.horizontal(|ui_| {
+                for a in AnimationSpeed::ALL {
+                    ui_.selectable_value(&mut s.animation, a, a.label());
+                }
+            });
+            ui_.end_row();
+            ui_.label("Coordinates");
+            ui_.checkbox(&mut s.show_coordinates, "Show cell names");
+            ui_.end_row();
+            ui_.label("View from");
+            ui_.horizontal(|ui_| {
+                ui_.selectable_value(&mut s.view, ViewSide::Auto, "Auto")
+                    .on_hover_text(
+                        "Your side against the computer; the side to move in pass-and-play",
+                    );
+                ui_.selectable_value(&mut s.view, ViewSide::Light, "Light");
+                ui_.selectable_value(&mut s.view, ViewSide::Dark, "Dark");
+            });
+            ui_.end_row();
+            ui_.label("Theme");
+            ui_.vertical(|ui_| {
+                for t in ThemeName::ALL {
+                    ui_.radio_value(&mut s.theme, t, t.label());
+                }
+            });
+            ui_.end_row();
+            ui_.label("Camera");
+            if ui_
+                .button("Reset view")
+                .on_hover_text("Right-drag turns the board, the wheel zooms, R resets")
+                .clicked()
+            {
+                p.rig.reset();
             }
+            ui_.end_row();
         });
-        ui_.end_row();
-        ui_.label("Coordinates");
-        ui_.checkbox(&mut s.show_coordinates, "Show cell names");
-        ui_.end_row();
-        ui_.label("View from");
-        ui_.horizontal(|ui_| {
-            ui_.selectable_value(&mut s.view, ViewSide::Auto, "Auto")
-                .on_hover_text("Your side against the computer; the side to move in pass-and-play");
-            ui_.selectable_value(&mut s.view, ViewSide::Light, "Light");
-            ui_.selectable_value(&mut s.view, ViewSide::Dark, "Dark");
-        });
-        ui_.end_row();
-        ui_.label("Theme");
-        ui_.vertical(|ui_| {
-            for t in ThemeName::ALL {
-                ui_.radio_value(&mut s.theme, t, t.label());
-            }
-        });
-        ui_.end_row();
-        ui_.label("Camera");
-        if ui_.button("Reset view").on_hover_text("Right-drag turns the board, the wheel zooms, R resets").clicked() {
-            p.rig.reset();
-        }
-        ui_.end_row();
-    });
 }
 
 fn records(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
@@ -815,15 +884,20 @@ fn records(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
     });
     ui_.separator();
     ui_.label(egui::RichText::new("Import").strong());
-    ui_.label(egui::RichText::new("Paste a game record below (or drop a .json file on the window).").weak());
-    egui::ScrollArea::vertical().max_height(160.0).show(ui_, |ui_| {
-        ui_.add(
-            egui::TextEdit::multiline(&mut ui.import_text)
-                .code_editor()
-                .desired_rows(6)
-                .desired_width(f32::INFINITY),
-        );
-    });
+    ui_.label(
+        egui::RichText::new("Paste a game record below (or drop a .json file on the window).")
+            .weak(),
+    );
+    egui::ScrollArea::vertical()
+        .max_height(160.0)
+        .show(ui_, |ui_| {
+            ui_.add(
+                egui::TextEdit::multiline(&mut ui.import_text)
+                    .code_editor()
+                    .desired_rows(6)
+                    .desired_width(f32::INFINITY),
+            );
+        });
     if ui_.button("Load this record").clicked() {
         let text = ui.import_text.clone();
         match import_record(&text, &mut p.the_match) {
@@ -904,7 +978,8 @@ fn shortcuts(
     mut ui_state: ResMut<UiState>,
     screen: Res<State<Screen>>,
 ) {
-    if *screen.get() != Screen::Playing || egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+    if *screen.get() != Screen::Playing || egui_wants.is_some_and(|w| w.wants_any_keyboard_input())
+    {
         return;
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
@@ -914,7 +989,8 @@ fn shortcuts(
     if ctrl && keys.just_pressed(KeyCode::KeyY) {
         redo(&mut p, &mut r);
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyH) && p.the_match.human_to_move() && !p.thinker.busy() {
+    if !ctrl && keys.just_pressed(KeyCode::KeyH) && p.the_match.human_to_move() && !p.thinker.busy()
+    {
         r.hints.write(HintRequest);
     }
 }

@@ -119,19 +119,21 @@ struct Frame {
     current: Action,
     /// The reduction applied to the current move's scout search.
     reduced: i32,
+    /// Cells where the side to move would capture on arrival.
+    capturing: agon_rules::CellSet,
     phase: Phase,
 }
 
 impl Frame {
-    fn new(pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) -> Frame {
+    fn empty() -> Frame {
         Frame {
-            pos,
-            ply,
-            depth,
-            alpha,
-            beta,
-            orig_alpha: alpha,
-            best: -MATE - 1,
+            pos: Position::start(),
+            ply: 0,
+            depth: 0,
+            alpha: 0,
+            beta: 0,
+            orig_alpha: 0,
+            best: 0,
             best_move: None,
             tt_move: None,
             moves: ActionList::new(),
@@ -139,8 +141,27 @@ impl Frame {
             idx: 0,
             current: Action::new(agon_rules::Cell::THRONE, agon_rules::Cell::THRONE),
             reduced: 0,
+            capturing: agon_rules::CellSet::EMPTY,
             phase: Phase::Enter,
         }
+    }
+
+    /// Reuses this frame for a new node; the move list and keys are filled
+    /// later, so they are not cleared here (that would cost a kilobyte a node).
+    fn reset(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
+        self.pos = pos;
+        self.ply = ply;
+        self.depth = depth;
+        self.alpha = alpha;
+        self.beta = beta;
+        self.orig_alpha = alpha;
+        self.best = -MATE - 1;
+        self.best_move = None;
+        self.tt_move = None;
+        self.moves.clear();
+        self.idx = 0;
+        self.reduced = 0;
+        self.phase = Phase::Enter;
     }
 
     /// Brings the best-keyed remaining move to position `idx` and returns it.
@@ -171,7 +192,9 @@ pub struct Search {
     /// repetition detection.
     path: Vec<u64>,
     game_len: usize,
+    /// Frames for every ply, allocated once; `sp` of them are in use.
     stack: Vec<Frame>,
+    sp: usize,
     pending: Option<i32>,
     // The search in progress.
     root: Position,
@@ -195,7 +218,8 @@ impl Search {
             killers: [[None; 2]; MAX_PLY + 1],
             path: Vec::new(),
             game_len: 0,
-            stack: Vec::with_capacity(MAX_PLY + 2),
+            stack: (0..MAX_PLY + 2).map(|_| Frame::empty()).collect(),
+            sp: 0,
             pending: None,
             root: Position::start(),
             limits: Limits::default(),
@@ -259,7 +283,7 @@ impl Search {
         self.completed = None;
         self.infos.clear();
         self.stopped = false;
-        self.stack.clear();
+        self.sp = 0;
         self.pending = None;
         self.finished = None;
         if root.formation_outcome().is_some() || !root.has_actions() {
@@ -302,11 +326,11 @@ impl Search {
     fn begin_iteration(&mut self) {
         self.iteration += 1;
         self.path.truncate(self.game_len);
-        self.stack.clear();
+        self.sp = 0;
         self.pending = None;
         let depth = self.iteration as i32;
-        self.stack
-            .push(Frame::new(self.root, 0, depth, -MATE - 1, MATE + 1));
+        let root = self.root;
+        self.push_frame(root, 0, depth, -MATE - 1, MATE + 1);
     }
 
     fn out_of_budget(&self) -> bool {
@@ -319,9 +343,10 @@ impl Search {
             return false;
         }
         self.stopped
-            || self.limits.time.is_some_and(|t| {
-                self.nodes.is_multiple_of(512) && self.started.elapsed() >= t
-            })
+            || self
+                .limits
+                .time
+                .is_some_and(|t| self.nodes.is_multiple_of(512) && self.started.elapsed() >= t)
     }
 
     /// Runs up to `budget` nodes of search.
@@ -408,7 +433,8 @@ impl Search {
         };
         // The unfinished iteration searched the previous best first, so the
         // best of the root moves it finished is at least as sound.
-        if let Some(root) = self.stack.first()
+        if self.sp > 0
+            && let root = &self.stack[0]
             && root.ply == 0
             && root.idx > 0
             && let Some(b) = root.best_move
@@ -421,7 +447,7 @@ impl Search {
         }
         result.nodes = self.nodes;
         result.time_ms = self.elapsed_ms();
-        self.stack.clear();
+        self.sp = 0;
         self.pending = None;
         self.finished = Some(result.clone());
         Progress::Done(result)
@@ -453,7 +479,7 @@ impl Search {
     /// Does one unit of work.
     fn advance(&mut self) -> Advance {
         if let Some(v) = self.pending.take() {
-            if self.stack.is_empty() {
+            if self.sp == 0 {
                 // The root returned: `finish_frame` recorded its result.
                 return Advance::IterationDone;
             }
@@ -462,10 +488,10 @@ impl Search {
         }
         if self.out_of_budget() {
             // Abandon the unfinished iteration, keeping its root for `finish`.
-            self.stack.truncate(1);
+            self.sp = self.sp.min(1);
             return Advance::Aborted;
         }
-        let top = self.stack.len() - 1;
+        let top = self.sp - 1;
         match self.stack[top].phase {
             Phase::Enter => self.enter(top),
             Phase::NextMove => self.next_move(top),
@@ -528,6 +554,7 @@ impl Search {
     fn order_moves(&mut self, top: usize) {
         let f = &mut self.stack[top];
         let capturing = f.pos.capturing_cells();
+        f.capturing = capturing;
         let killers = self.killers[f.ply.min(MAX_PLY)];
         let us = f.pos.to_move();
         let queen_cell = f.pos.queen(us);
@@ -560,6 +587,8 @@ impl Search {
         let mover = f.pos.to_move();
         let mut child = f.pos;
         child.play(a);
+        self.tt.prefetch(child.hash());
+        let f = &mut self.stack[top];
         let ply = f.ply + 1;
         // The formation ends the game at once (clauses 17, 18).
         if let Some(o) = child.formation(mover) {
@@ -573,35 +602,40 @@ impl Search {
         let (alpha, beta, depth) = (f.alpha, f.beta, f.depth);
         let first = f.idx == 0;
         // Late quiet moves get a reduced scout search.
-        let quiet = !f.pos.capturing_cells().contains(a.to) && Some(a) != f.tt_move;
+        let quiet = !f.capturing.contains(a.to) && Some(a) != f.tt_move;
         let reduce = if !first && quiet && depth >= 3 && f.idx >= 4 && !f.pos.must_relocate() {
             1
         } else {
             0
         };
         f.reduced = reduce;
-        let child_frame = if first {
+        let (cd, ca, cb) = if first {
             f.phase = Phase::AwaitFull;
-            Frame::new(child, ply, depth - 1, -beta, -alpha)
+            (depth - 1, -beta, -alpha)
         } else {
             f.phase = Phase::AwaitScout;
-            Frame::new(child, ply, depth - 1 - reduce, -alpha - 1, -alpha)
+            (depth - 1 - reduce, -alpha - 1, -alpha)
         };
-        self.stack.push(child_frame);
+        self.push_frame(child, ply, cd, ca, cb);
+    }
+
+    fn push_frame(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
+        self.stack[self.sp].reset(pos, ply, depth, alpha, beta);
+        self.sp += 1;
     }
 
     /// A child's score (from this frame's side) arrives at the top frame.
     fn receive(&mut self, score: i32) {
-        let top = self.stack.len() - 1;
+        let top = self.sp - 1;
         let f = &mut self.stack[top];
         if f.phase == Phase::AwaitScout && score > f.alpha && (score < f.beta || f.reduced > 0) {
             // The scout failed high: search again with the full window.
             let mut child = f.pos;
             child.play(f.current);
-            let frame = Frame::new(child, f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
+            let (ply, depth, alpha, beta) = (f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
             f.phase = Phase::AwaitFull;
             f.reduced = 0;
-            self.stack.push(frame);
+            self.push_frame(child, ply, depth, alpha, beta);
             return;
         }
         let a = f.current;
@@ -613,7 +647,7 @@ impl Search {
             f.alpha = score;
         }
         if f.alpha >= f.beta {
-            let (ply, depth, quiet) = (f.ply, f.depth, !f.pos.capturing_cells().contains(a.to));
+            let (ply, depth, quiet) = (f.ply, f.depth, !f.capturing.contains(a.to));
             if quiet {
                 let k = &mut self.killers[ply.min(MAX_PLY)];
                 if k[0] != Some(a) {
@@ -668,12 +702,12 @@ impl Search {
         }
         let best = f.best;
         self.path.pop();
-        self.stack.pop();
+        self.sp -= 1;
         self.pending = Some(best);
     }
 
     fn return_value(&mut self, v: i32) {
-        self.stack.pop();
+        self.sp -= 1;
         self.pending = Some(v);
     }
 

@@ -70,6 +70,22 @@ impl Tt {
         self.generation = self.generation.wrapping_add(1) & 0x3F;
     }
 
+    /// Starts loading a key's slot into the cache, so a later probe does
+    /// not stall on memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.slots[key as usize & self.mask] as *const Slot as *const i8;
+            // SAFETY: a prefetch only hints the cache; the pointer is in bounds.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(slot, std::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let s = &self.slots[key as usize & self.mask];
         if s.key != key || s.flags & 3 == 0 {

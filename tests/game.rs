@@ -1,0 +1,425 @@
+//! The game without a window: the turn flow, the computer off the frame,
+//! undo and redo, saving, and the animations under a manual clock.
+//! (One test binary, so Bevy is linked once.)
+
+use std::time::Duration;
+
+use agon::ai_driver::Thinker;
+use agon::animation::{Motion, SkipAnimations};
+use agon::layout::{CELL_RADIUS, cell_at, cell_center, hex_corners};
+use agon::persist::{MemoryStore, Store};
+use agon::pieces::rest_transform;
+use agon::play::{
+    ActionApplied, BoardReset, CellClicked, Feedback, Match, Mode, RequestAction, Selection,
+};
+use agon::save::{Notices, SAVE_KEY, SavedGame, Storage, read_save};
+use agon_ai::Level;
+use agon_rules::{Action, Cell, Game, Kind, Position, Side};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+
+fn c(n: &str) -> Cell {
+    n.parse().unwrap()
+}
+
+fn a(t: &str) -> Action {
+    t.parse().unwrap()
+}
+
+/// A headless app with the game's core, a store in memory, and a clock that
+/// advances 1/60 s a frame.
+fn app_with(store: MemoryStore) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Box::new(store)))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+            1.0 / 60.0,
+        )))
+        .add_plugins(agon::CorePlugin);
+    app.update();
+    app
+}
+
+fn app() -> App {
+    app_with(MemoryStore::default())
+}
+
+fn set_match(app: &mut App, m: Match) {
+    app.insert_resource(m);
+    app.world_mut().write_message(BoardReset);
+    app.update();
+}
+
+fn pass_and_play(app: &mut App, pos: Position) {
+    set_match(app, Match::new(Game::from_position(pos), Mode::PassAndPlay));
+}
+
+fn click(app: &mut App, cell: &str) {
+    app.world_mut().write_message(CellClicked(c(cell)));
+    app.update();
+}
+
+fn position(app: &App) -> Position {
+    *app.world().resource::<Match>().position()
+}
+
+/// The messages of type `M` written since the last call.
+fn drain<M: Message + Clone>(
+    app: &mut App,
+    cursor: &mut bevy::ecs::message::MessageCursor<M>,
+) -> Vec<M> {
+    let messages = app.world().resource::<Messages<M>>();
+    cursor.read(messages).cloned().collect()
+}
+
+#[test]
+fn a_point_on_the_board_names_its_cell_up_to_the_edges() {
+    for cell in Cell::all() {
+        let centre = cell_center(cell);
+        // Well inside every corner and edge of the hexagon.
+        for corner in hex_corners(CELL_RADIUS * 0.9) {
+            let p = centre + Vec3::new(corner.x, 0.0, corner.y);
+            assert_eq!(cell_at(p), Some(cell), "{cell} near a corner");
+        }
+        // And near the middle of every edge.
+        let edge_mids: Vec<Vec2> = hex_corners(CELL_RADIUS * 0.95)
+            .windows(2)
+            .map(|w| (w[0] + w[1]) / 2.0)
+            .collect();
+        for m in edge_mids {
+            assert_eq!(cell_at(centre + Vec3::new(m.x, 0.0, m.y)), Some(cell));
+        }
+    }
+    // Beyond the outer ring there is no cell.
+    for cell in Cell::all().filter(|c| c.ring() == 5) {
+        let out = cell_center(cell).normalize() * (cell_center(cell).length() + 1.6 * CELL_RADIUS);
+        assert_eq!(cell_at(out), None, "beyond {cell}");
+    }
+    assert_eq!(cell_at(Vec3::new(100.0, 0.0, -3.0)), None);
+}
+
+#[test]
+fn select_then_target_plays_exactly_the_rules_action() {
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    let mut cursor = app
+        .world()
+        .resource::<Messages<ActionApplied>>()
+        .get_cursor();
+    click(&mut app, "f1");
+    let sel = app.world().resource::<Selection>();
+    assert_eq!(sel.from, Some(c("f1")));
+    assert_eq!(sel.targets, Position::start().targets_from(c("f1")));
+    click(&mut app, "f2");
+    let applied = drain(&mut app, &mut cursor);
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0].played.action, a("f1-f2"));
+    assert_eq!(applied[0].mover, Side::Light);
+    let mut expected = Position::start();
+    expected.play(a("f1-f2"));
+    assert_eq!(position(&app), expected);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+}
+
+#[test]
+fn illegal_targets_are_refused_gently() {
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    let mut fb = app.world().resource::<Messages<Feedback>>().get_cursor();
+    click(&mut app, "f1");
+    click(&mut app, "f4"); // not adjacent
+    assert_eq!(position(&app), Position::start());
+    let said = drain(&mut app, &mut fb);
+    assert!(said.iter().any(|f| f.0.contains("adjacent")), "{said:?}");
+    // The other side's piece cannot be picked up.
+    click(&mut app, "f11");
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert!(
+        drain(&mut app, &mut fb)
+            .iter()
+            .any(|f| f.0.contains("other side"))
+    );
+    // A request the rules refuse changes nothing either.
+    app.world_mut().write_message(RequestAction(a("f1-f3")));
+    app.world_mut().write_message(RequestAction(a("a5-c5")));
+    app.update();
+    assert_eq!(position(&app), Position::start());
+}
+
+#[test]
+fn a_relocation_turn_accepts_only_relocation_targets() {
+    let mut app = app();
+    // Light must relocate its captured guard on f4.
+    let mut pos = Position::empty(Side::Light);
+    let piece = |side, kind| agon_rules::Piece::new(side, kind);
+    pos.put(c("f4"), piece(Side::Light, Kind::Guard), true);
+    pos.put(c("e4"), piece(Side::Light, Kind::Guard), false);
+    pos.put(c("c3"), piece(Side::Light, Kind::Queen), false);
+    pos.put(c("f11"), piece(Side::Dark, Kind::Queen), false);
+    assert!(pos.must_relocate());
+    pass_and_play(&mut app, pos);
+    // The only piece that may act is picked up at once.
+    assert_eq!(app.world().resource::<Selection>().from, Some(c("f4")));
+    let mut fb = app.world().resource::<Messages<Feedback>>().get_cursor();
+    // Another piece of the side to move: refused, with the reason.
+    click(&mut app, "e4");
+    assert_eq!(app.world().resource::<Selection>().from, Some(c("f4")));
+    assert!(!drain(&mut app, &mut fb).is_empty());
+    // An inner cell is no target for a guard.
+    click(&mut app, "f5");
+    assert_eq!(position(&app), pos);
+    // An empty outer cell is.
+    click(&mut app, "a1");
+    let after = position(&app);
+    assert_eq!(after.to_move(), Side::Dark);
+    assert!(after.piece_at(c("a1")).is_some() && !after.is_out_of_play(c("a1")));
+    assert!(after.piece_at(c("f4")).is_none());
+}
+
+#[test]
+fn the_computer_replies_off_the_frame_with_a_legal_action() {
+    let mut app = app();
+    let mode = Mode::VsComputer {
+        human: Side::Light,
+        level: Level::Hard,
+    };
+    set_match(&mut app, Match::new(Game::new(), mode));
+    let mut cursor = app
+        .world()
+        .resource::<Messages<ActionApplied>>()
+        .get_cursor();
+    click(&mut app, "f1");
+    click(&mut app, "f2");
+    assert_eq!(drain(&mut app, &mut cursor).len(), 1);
+    // The next frame returns while the computer is still thinking (Hard
+    // thinks for a second): the search runs off the frame.
+    let t = std::time::Instant::now();
+    app.update();
+    assert!(app.world().resource::<Thinker>().thinking());
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "a frame waited on the search"
+    );
+    // Clicks while the computer thinks do nothing.
+    click(&mut app, "a5");
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    let mut reply = None;
+    for _ in 0..2000 {
+        app.update();
+        if let Some(m) = drain(&mut app, &mut cursor).pop() {
+            reply = Some(m);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let reply = reply.expect("the computer answered");
+    assert_eq!(reply.mover, Side::Dark);
+    assert!(reply.before.is_legal(reply.played.action));
+    assert_eq!(position(&app).to_move(), Side::Light);
+}
+
+#[test]
+fn undo_and_redo_restore_positions() {
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    let mut seen = vec![position(&app)];
+    for (from, to) in [("f1", "f2"), ("f11", "f10"), ("f2", "f3")] {
+        click(&mut app, from);
+        click(&mut app, to);
+        seen.push(position(&app));
+    }
+    let mut m = app.world_mut().resource_mut::<Match>();
+    assert!(m.undo());
+    assert_eq!(*m.position(), seen[2]);
+    assert!(m.undo());
+    assert_eq!(*m.position(), seen[1]);
+    assert!(m.redo());
+    assert_eq!(*m.position(), seen[2]);
+    assert!(m.redo());
+    assert_eq!(*m.position(), seen[3]);
+    assert!(!m.redo());
+
+    // Against the computer, undo takes back its reply too.
+    let mut g = Game::new();
+    for t in ["f1-f2", "f11-f10", "f2-f3", "f10-f9"] {
+        g.play_text(t).unwrap();
+    }
+    let mut m = Match::new(
+        g,
+        Mode::VsComputer {
+            human: Side::Light,
+            level: Level::Easy,
+        },
+    );
+    let before_second = *m.game.position_at(2).unwrap();
+    assert!(m.undo());
+    assert_eq!(*m.position(), before_second);
+    assert_eq!(m.position().to_move(), Side::Light);
+    assert!(m.redo());
+    assert_eq!(m.game.history().len(), 4);
+}
+
+#[test]
+fn the_game_is_saved_after_every_action_and_loads_back() {
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    click(&mut app, "f1");
+    click(&mut app, "f2");
+    click(&mut app, "f11");
+    click(&mut app, "f10");
+    let m = app.world().resource::<Match>();
+    let expected = *m.position();
+    let storage = app.world().resource::<Storage>();
+    let (record, game) = read_save(&*storage.0).unwrap().expect("a saved game");
+    assert_eq!(*game.position(), expected);
+    assert_eq!(record.actions, ["f1-f2", "f11-f10"]);
+    assert_eq!(Mode::from_players(&record.players), Mode::PassAndPlay);
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_kept() {
+    let store = MemoryStore::default();
+    store.save(SAVE_KEY, "{ this is not a game").unwrap();
+    let app = app_with(store);
+    let notices = &app.world().resource::<Notices>().0;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("could not be read"), "{}", notices[0]);
+    assert!(app.world().resource::<SavedGame>().0.is_none());
+    let storage = app.world().resource::<Storage>();
+    // Set aside, word for word, and the save slot left free.
+    let kept = storage.0.load("save.unreadable").unwrap();
+    assert_eq!(kept.as_deref(), Some("{ this is not a game"));
+    assert_eq!(storage.0.load(SAVE_KEY).unwrap(), None);
+
+    // A record with an illegal action is refused the same way.
+    let store = MemoryStore::default();
+    let mut record = agon_rules::Record::from_game(&Game::new(), Default::default(), None);
+    record.actions.push("f1-f5".into());
+    store.save(SAVE_KEY, &record.to_json()).unwrap();
+    let app = app_with(store);
+    let notices = &app.world().resource::<Notices>().0;
+    assert!(notices[0].contains("action 0"), "{}", notices[0]);
+}
+
+#[test]
+fn a_finished_game_is_not_offered_again() {
+    let store = MemoryStore::default();
+    let mut g = Game::new();
+    for t in [
+        "f1-g1", "f11-g10", "g1-f1", "g10-f11", "f1-g1", "f11-g10", "g1-f1", "g10-f11",
+    ] {
+        g.play_text(t).unwrap();
+    }
+    let record = agon_rules::Record::from_game(&g, Default::default(), None);
+    store.save(SAVE_KEY, &record.to_json()).unwrap();
+    let app = app_with(store);
+    assert!(app.world().resource::<SavedGame>().0.is_none());
+    assert!(app.world().resource::<Notices>().0.is_empty());
+}
+
+// ---- Animation under a manual clock ------------------------------------
+
+fn motion_app() -> App {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<agon::save::Settings>()
+        .animation = agon::save::AnimationSpeed::Normal;
+    app
+}
+
+fn run_until_still(app: &mut App, e: Entity, max_frames: usize) -> usize {
+    for i in 0..max_frames {
+        if app.world().get::<Motion>(e).is_none() {
+            return i;
+        }
+        app.update();
+    }
+    panic!("still moving after {max_frames} frames");
+}
+
+#[test]
+fn a_step_ends_exactly_on_its_target_cell() {
+    let mut app = motion_app();
+    let from = rest_transform(c("f1"), Kind::Queen, false);
+    let to = rest_transform(c("f2"), Kind::Queen, false);
+    let e = app
+        .world_mut()
+        .spawn((from, Motion::new(from, to, 0.28).with_lift(0.25)))
+        .id();
+    app.update();
+    app.update();
+    let mid = *app.world().get::<Transform>(e).unwrap();
+    assert_ne!(mid.translation, from.translation);
+    assert!(app.world().resource::<agon::play::BoardBusy>().0);
+    run_until_still(&mut app, e, 100);
+    let end = *app.world().get::<Transform>(e).unwrap();
+    assert_eq!(end, to);
+    assert_eq!(cell_at(end.translation), Some(c("f2")));
+    app.update();
+    assert!(!app.world().resource::<agon::play::BoardBusy>().0);
+}
+
+#[test]
+fn a_relocation_follows_its_arc_and_lands_on_its_cell() {
+    let mut app = motion_app();
+    let from = rest_transform(c("f4"), Kind::Guard, true);
+    let to = rest_transform(c("a1"), Kind::Guard, false);
+    let e = app
+        .world_mut()
+        .spawn((from, Motion::new(from, to, 0.6).with_lift(2.2)))
+        .id();
+    let mut highest: f32 = 0.0;
+    let mut frames = 0;
+    while app.world().get::<Motion>(e).is_some() && frames < 200 {
+        app.update();
+        frames += 1;
+        let y = app.world().get::<Transform>(e).unwrap().translation.y;
+        highest = highest.max(y);
+    }
+    // It rose well above both ends on the way.
+    assert!(
+        highest > from.translation.y.max(to.translation.y) + 1.5,
+        "{highest}"
+    );
+    let end = *app.world().get::<Transform>(e).unwrap();
+    assert_eq!(end, to);
+    assert_eq!(cell_at(end.translation), Some(c("a1")));
+}
+
+#[test]
+fn skipping_ends_every_animation_in_its_final_state() {
+    let mut app = motion_app();
+    let from = rest_transform(c("f1"), Kind::Queen, false);
+    let to = rest_transform(c("f2"), Kind::Queen, false);
+    let e1 = app
+        .world_mut()
+        .spawn((from, Motion::new(from, to, 5.0)))
+        .id();
+    let captured = rest_transform(c("f3"), Kind::Guard, true);
+    let standing = rest_transform(c("f3"), Kind::Guard, false);
+    let e2 = app
+        .world_mut()
+        .spawn((
+            standing,
+            Motion::new(standing, captured, 5.0).with_delay(1.0),
+        ))
+        .id();
+    app.update();
+    app.world_mut().write_message(SkipAnimations);
+    app.update();
+    assert!(app.world().get::<Motion>(e1).is_none());
+    assert!(app.world().get::<Motion>(e2).is_none());
+    assert_eq!(*app.world().get::<Transform>(e1).unwrap(), to);
+    assert_eq!(*app.world().get::<Transform>(e2).unwrap(), captured);
+}
+
+#[test]
+fn the_game_state_never_waits_for_an_animation() {
+    // An action is in the rules at once, animation or not.
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    app.world_mut().write_message(RequestAction(a("f1-f2")));
+    app.update();
+    assert_eq!(position(&app).to_move(), Side::Dark);
+}
