@@ -6,6 +6,7 @@
 
 pub mod ai_driver;
 pub mod animation;
+pub mod audio;
 pub mod board;
 pub mod camera;
 pub mod cli;
@@ -38,6 +39,7 @@ impl Plugin for CorePlugin {
         ai_driver::plugin(app);
         save::plugin(app);
         animation::plugin(app);
+        audio::core_plugin(app);
         app.configure_sets(Update, pieces::PieceSystems.in_set(PlaySet::Present));
     }
 }
@@ -61,6 +63,7 @@ impl Plugin for AgonPlugin {
         input::plugin(app);
         ui::plugin(app);
         diagnostics::plugin(app);
+        audio::plugin(app);
         app.insert_resource(StartOptions(self.options.clone()))
             .add_systems(Startup, apply_options)
             .add_systems(

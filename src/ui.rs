@@ -91,6 +91,7 @@ pub struct Requests<'w> {
     pub hints: MessageWriter<'w, HintRequest>,
     pub next_screen: ResMut<'w, NextState<Screen>>,
     pub exit: MessageWriter<'w, AppExit>,
+    pub sfx: MessageWriter<'w, crate::audio::Sfx>,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -289,6 +290,10 @@ fn draw(
     }
     dialogs(&ctx, &mut p, &mut r, ui_state);
     notices(&ctx, &mut p.notices);
+    // Every click on the interface ticks.
+    if ctx.is_pointer_over_egui() && ctx.input(|i| i.pointer.any_click()) {
+        r.sfx.write(crate::audio::Sfx::Click);
+    }
     Ok(())
 }
 

@@ -106,7 +106,7 @@ fn select_then_target_plays_exactly_the_rules_action() {
     let mut cursor = app
         .world()
         .resource::<Messages<ActionApplied>>()
-        .get_cursor();
+        .get_cursor_current();
     click(&mut app, "f1");
     let sel = app.world().resource::<Selection>();
     assert_eq!(sel.from, Some(c("f1")));
@@ -126,7 +126,10 @@ fn select_then_target_plays_exactly_the_rules_action() {
 fn illegal_targets_are_refused_gently() {
     let mut app = app();
     pass_and_play(&mut app, Position::start());
-    let mut fb = app.world().resource::<Messages<Feedback>>().get_cursor();
+    let mut fb = app
+        .world()
+        .resource::<Messages<Feedback>>()
+        .get_cursor_current();
     click(&mut app, "f1");
     click(&mut app, "f4"); // not adjacent
     assert_eq!(position(&app), Position::start());
@@ -161,7 +164,10 @@ fn a_relocation_turn_accepts_only_relocation_targets() {
     pass_and_play(&mut app, pos);
     // The only piece that may act is picked up at once.
     assert_eq!(app.world().resource::<Selection>().from, Some(c("f4")));
-    let mut fb = app.world().resource::<Messages<Feedback>>().get_cursor();
+    let mut fb = app
+        .world()
+        .resource::<Messages<Feedback>>()
+        .get_cursor_current();
     // Another piece of the side to move: refused, with the reason.
     click(&mut app, "e4");
     assert_eq!(app.world().resource::<Selection>().from, Some(c("f4")));
@@ -188,7 +194,7 @@ fn the_computer_replies_off_the_frame_with_a_legal_action() {
     let mut cursor = app
         .world()
         .resource::<Messages<ActionApplied>>()
-        .get_cursor();
+        .get_cursor_current();
     click(&mut app, "f1");
     click(&mut app, "f2");
     assert_eq!(drain(&mut app, &mut cursor).len(), 1);
@@ -422,4 +428,75 @@ fn the_game_state_never_waits_for_an_animation() {
     app.world_mut().write_message(RequestAction(a("f1-f2")));
     app.update();
     assert_eq!(position(&app).to_move(), Side::Dark);
+}
+
+// ---- Sound: the events, not the speaker ----------------------------------
+
+fn sounds_after(app: &mut App, f: impl FnOnce(&mut App)) -> Vec<agon::audio::Sfx> {
+    let mut cursor = app
+        .world()
+        .resource::<Messages<agon::audio::Sfx>>()
+        .get_cursor_current();
+    f(app);
+    app.update();
+    drain(app, &mut cursor)
+}
+
+#[test]
+fn each_kind_of_action_has_its_sound() {
+    use agon::audio::Sfx;
+    let mut app = app();
+    pass_and_play(&mut app, Position::start());
+    let s = sounds_after(&mut app, |app| click(app, "f1"));
+    assert_eq!(s, [Sfx::Select]);
+    let s = sounds_after(&mut app, |app| click(app, "f2"));
+    assert_eq!(s, [Sfx::Step]);
+    // An illegal click.
+    let s = sounds_after(&mut app, |app| click(app, "b1")); // Light's, on Dark's turn
+    assert!(s.contains(&Sfx::Illegal), "{s:?}");
+
+    // A capture: f2-f3 takes f4 against f5.
+    let mut pos = Position::empty(Side::Light);
+    let piece = |side, kind| agon_rules::Piece::new(side, kind);
+    pos.put(c("f2"), piece(Side::Light, Kind::Guard), false);
+    pos.put(c("f4"), piece(Side::Dark, Kind::Guard), false);
+    pos.put(c("f5"), piece(Side::Light, Kind::Guard), false);
+    pos.put(c("a1"), piece(Side::Dark, Kind::Queen), false);
+    pass_and_play(&mut app, pos);
+    let s = sounds_after(&mut app, |app| {
+        app.world_mut().write_message(RequestAction(a("f2-f3")));
+    });
+    assert_eq!(s, [Sfx::Step, Sfx::Capture]);
+    // Dark's reply is the relocation of the captured guard.
+    let s = sounds_after(&mut app, |app| {
+        app.world_mut().write_message(RequestAction(a("f4-l1")));
+    });
+    assert_eq!(s, [Sfx::Relocate]);
+}
+
+#[test]
+fn the_end_sounds_like_a_win_a_loss_or_a_draw() {
+    use agon::audio::Sfx;
+    // Light completes the formation.
+    let afn = "6/7/5G2/5G3/4gg4/4gq1g3/2G1gg4/5Q3/3G1G2/5G1/6 d -";
+    let win_for_dark = a("f8-f7");
+    for (human, want) in [(Side::Dark, Sfx::Win), (Side::Light, Sfx::Loss)] {
+        let mut app = app();
+        let mode = Mode::VsComputer {
+            human,
+            level: Level::Beginner,
+        };
+        set_match(
+            &mut app,
+            Match::new(Game::from_position(Position::from_afn(afn).unwrap()), mode),
+        );
+        let s = sounds_after(&mut app, |app| {
+            app.world_mut().write_message(RequestAction(win_for_dark));
+        });
+        assert!(s.contains(&want), "{human:?}: {s:?}");
+    }
+    assert_eq!(
+        agon::audio::ending_sound(agon_rules::Ending::Agreement, Mode::PassAndPlay),
+        Sfx::Draw
+    );
 }

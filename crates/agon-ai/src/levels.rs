@@ -6,7 +6,6 @@ use std::str::FromStr;
 
 use web_time::Duration;
 
-use crate::eval::Weights;
 use crate::search::{Limits, Style};
 
 /// How strong the computer plays.
@@ -92,9 +91,9 @@ impl Level {
             Level::Hard | Level::Master => 0,
         };
         Style {
-            weights: Weights::DEFAULT,
             noise,
             seed,
+            ..Style::default()
         }
     }
 }

@@ -38,6 +38,9 @@ pub struct Style {
     /// hash and `seed`, so a search stays deterministic.
     pub noise: i32,
     pub seed: u64,
+    /// How much the side searching dislikes a draw by repetition, in
+    /// evaluation units: it plays on when it is ahead by less than this.
+    pub contempt: i32,
 }
 
 impl Default for Style {
@@ -46,6 +49,7 @@ impl Default for Style {
             weights: Weights::DEFAULT,
             noise: 0,
             seed: 0,
+            contempt: 80,
         }
     }
 }
@@ -507,7 +511,12 @@ impl Search {
         let hash = f.pos.hash();
         if ply > 0 {
             if self.is_repetition(hash) {
-                return self.return_value(0);
+                let draw = if self.stack[top].pos.to_move() == self.root.to_move() {
+                    -self.style.contempt
+                } else {
+                    self.style.contempt
+                };
+                return self.return_value(draw);
             }
             // Mate-distance pruning.
             let f = &mut self.stack[top];

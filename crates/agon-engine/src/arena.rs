@@ -148,9 +148,22 @@ pub struct GameReport {
     pub winner: Option<Side>,
     pub ending: Ending,
     pub plies: usize,
+    /// The game, for saving as a record.
+    pub game: Game,
 }
 
 impl GameReport {
+    /// The game as a record, with the players named by their specs.
+    pub fn record(&self, a: &PlayerSpec, b: &PlayerSpec) -> agon_rules::Record {
+        let (light, dark) = if self.a_light { (a, b) } else { (b, a) };
+        let players = agon_rules::Players {
+            light: agon_rules::Player::computer(light.to_string()),
+            dark: agon_rules::Player::computer(dark.to_string()),
+        };
+        let ending = (self.ending == Ending::PlyCap).then_some(agon_rules::Ending::Adjudication);
+        agon_rules::Record::from_game(&self.game, players, ending)
+    }
+
     /// A's score: 1 a win, 0.5 a draw, 0 a loss.
     pub fn a_score(&self) -> f64 {
         let a_side = if self.a_light {
@@ -217,7 +230,7 @@ pub fn play_game(
     opening: &[Action],
     ply_cap: usize,
     seed: u64,
-) -> (Option<Side>, Ending, usize) {
+) -> (Option<Side>, Ending, Game) {
     light.new_game();
     dark.new_game();
     let mut game = Game::new();
@@ -237,17 +250,16 @@ pub fn play_game(
         game.play(a)
             .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec));
     }
-    let plies = game.history().len();
     match game.outcome() {
-        None => (None, Ending::PlyCap, plies),
-        Some(Outcome::DrawByRepetition) => (None, Ending::Repetition, plies),
+        None => (None, Ending::PlyCap, game),
+        Some(Outcome::DrawByRepetition) => (None, Ending::Repetition, game),
         Some(Outcome::Win { winner, reason }) => {
             let ending = match reason {
                 WinReason::Throne => Ending::Throne,
                 WinReason::Forfeit => Ending::Forfeit,
                 WinReason::NoMoves => Ending::NoMoves,
             };
-            (Some(winner), ending, plies)
+            (Some(winner), ending, game)
         }
     }
 }
@@ -274,7 +286,7 @@ pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<Ga
                     let opening = &lines[i / 2];
                     let a_light = i % 2 == 0;
                     let game_seed = config.seed ^ (i as u64).wrapping_mul(0x9E37);
-                    let (winner, ending, plies) = if a_light {
+                    let (winner, ending, game) = if a_light {
                         play_game(&mut a, &mut b, opening, config.ply_cap, game_seed)
                     } else {
                         play_game(&mut b, &mut a, opening, config.ply_cap, game_seed)
@@ -285,7 +297,8 @@ pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<Ga
                         opening: opening.clone(),
                         winner,
                         ending,
-                        plies,
+                        plies: game.history().len(),
+                        game,
                     };
                     on_game(&report);
                     reports.lock().unwrap().push(report);

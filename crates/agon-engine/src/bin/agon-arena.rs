@@ -9,14 +9,16 @@ use agon_engine::arena::{self, ArenaConfig, PlayerSpec};
 
 const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
                   [--plies CAP] [--opening PLIES] [--seed S] [--tt MIB] [--quiet]
+                  [--records DIR]
 PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
         uct:MS (the UCT baseline, MS ms an action)
-Games that reach the ply cap (default 400) are adjudicated draws and reported.";
+Games that reach the ply cap (default 400) are adjudicated draws and reported.
+--records DIR saves every game as a JSON game record in DIR.";
 
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1).collect()) {
-        Ok((config, quiet)) => {
+        Ok((config, quiet, records)) => {
             println!(
                 "arena: A = {}, B = {}, {} games, {} threads, ply cap {}, {} opening plies, seed {}",
                 config.a,
@@ -44,6 +46,19 @@ fn main() -> ExitCode {
                     );
                 }
             });
+            if let Some(dir) = records {
+                if let Err(e) = std::fs::create_dir_all(&dir) {
+                    eprintln!("agon-arena: cannot create {dir}: {e}");
+                    return ExitCode::FAILURE;
+                }
+                for g in &reports {
+                    let path = format!("{dir}/game-{:04}.json", g.index + 1);
+                    if let Err(e) = std::fs::write(&path, g.record(&config.a, &config.b).to_json())
+                    {
+                        eprintln!("agon-arena: cannot write {path}: {e}");
+                    }
+                }
+            }
             println!("{}", arena::summarize(&reports));
             ExitCode::SUCCESS
         }
@@ -54,7 +69,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool), String> {
+fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool, Option<String>), String> {
     let mut a = None;
     let mut b = None;
     let mut config = ArenaConfig {
@@ -68,6 +83,7 @@ fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool), String> {
         tt_mib: 16,
     };
     let mut quiet = false;
+    let mut records = None;
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
         if flag == "--quiet" {
@@ -92,10 +108,11 @@ fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool), String> {
             "--opening" => config.opening_plies = num()? as usize,
             "--seed" => config.seed = num()?,
             "--tt" => config.tt_mib = num()?.max(1) as usize,
+            "--records" => records = Some(value),
             _ => return Err(format!("unknown option {flag}")),
         }
     }
     config.a = a.ok_or("--a is required")?;
     config.b = b.ok_or("--b is required")?;
-    Ok((config, quiet))
+    Ok((config, quiet, records))
 }
