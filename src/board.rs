@@ -88,6 +88,36 @@ pub fn hex_outline(radius: f32, width: f32) -> Mesh {
     .with_inserted_indices(Indices::U32(indices))
 }
 
+/// An X in the XY plane (turned flat like the other spots): two crossed
+/// bars, for cells that are closed.
+pub fn cross_mesh(half: f32, width: f32) -> Mesh {
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
+        let (s, c) = angle.sin_cos();
+        let along = Vec2::new(c, s) * half;
+        let across = Vec2::new(-s, c) * width / 2.0;
+        let base = positions.len() as u32;
+        for p in [
+            -along - across,
+            along - across,
+            along + across,
+            -along + across,
+        ] {
+            positions.push([p.x, p.y, 0.0]);
+        }
+        indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+    let n = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0f32, 0.0, 1.0]; n])
+    .with_inserted_indices(Indices::U32(indices))
+}
+
 /// A tile of the board.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Tile(pub Cell);
@@ -106,6 +136,9 @@ pub enum Mark {
     RelocationTarget,
     Hint,
     Captured,
+    /// A cell the selected piece could reach but may not enter: it lies
+    /// between two enemies (no intervention).
+    Closed,
 }
 
 /// A marker over a tile: a tint of the whole hex (`Fill`) or a disc/ring
@@ -134,6 +167,7 @@ pub struct BoardAssets {
     pub ring: Handle<Mesh>,
     pub fill: Handle<Mesh>,
     pub outline: Handle<Mesh>,
+    pub cross: Handle<Mesh>,
 }
 
 impl BoardAssets {
@@ -157,10 +191,12 @@ fn mark_color(theme: &Theme, m: Mark) -> Color {
         Mark::RelocationTarget => p.relocation,
         Mark::Hint => p.hint,
         Mark::Captured => p.captured_mark,
+        Mark::Closed => p.capture.with_alpha(0.55),
     }
 }
 
-const MARKS: [Mark; 9] = [
+const MARKS: [Mark; 10] = [
+    Mark::Closed,
     Mark::Hover,
     Mark::LastAction,
     Mark::Selected,
@@ -246,6 +282,7 @@ pub fn spawn_board(
     let ring = meshes.add(Annulus::new(0.4, 0.52).mesh().resolution(48));
     let fill = meshes.add(RegularPolygon::new(TILE_RADIUS - 0.04, 6).mesh());
     let outline = meshes.add(hex_outline(TILE_RADIUS - 0.02, 0.09));
+    let cross = meshes.add(cross_mesh(0.26, 0.06));
     let flat = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
     // Regular polygons point up their +y axis; turn them flat-topped too.
     let flat_hex = flat * Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
@@ -291,6 +328,7 @@ pub fn spawn_board(
         ring,
         fill,
         outline,
+        cross,
     });
 }
 
@@ -353,6 +391,19 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
         if let Some(from) = selection.from {
             marks.outline.push((from, Mark::Selected));
             let relocating = pos.is_out_of_play(from);
+            if !relocating {
+                // Where the piece could step but for two enemies.
+                let forbidden = pos.forbidden_for(pos.to_move());
+                let queen = pos
+                    .piece_at(from)
+                    .is_some_and(|p| p.kind == agon_rules::Kind::Queen);
+                for n in from.neighbours() {
+                    let reachable = n.ring() <= from.ring() && (queen || n != Cell::THRONE);
+                    if reachable && forbidden.contains(n) && pos.piece_at(n).is_none() {
+                        marks.spot.push((n, Mark::Closed));
+                    }
+                }
+            }
             for t in selection.targets {
                 let m = if selection.capturing.contains(t) {
                     Mark::CaptureTarget
@@ -419,6 +470,7 @@ fn update_markers(
             // Captures and hints get a ring, plain targets a dot.
             let shape = match m {
                 Mark::CaptureTarget | Mark::Hint => assets.ring.clone(),
+                Mark::Closed => assets.cross.clone(),
                 _ => assets.dot.clone(),
             };
             if mesh.0 != shape {

@@ -15,6 +15,7 @@ usage: agon [OPTIONS]
   --play \"A1 A2 ...\"                 play these actions first
   --select CELL                      pick up the piece on CELL (for screenshots)
   --hint                             ask for a hint at once (for screenshots)
+  --tutorial N                       open lesson N of the tutorial (1 to 8)
   --view light|dark                  see the board from this side
   --theme classic|high-contrast|colour-safe
   --screenshot PATH                  render, save a PNG to PATH and exit
@@ -33,6 +34,7 @@ pub struct Options {
     pub play: Vec<String>,
     pub select: Option<String>,
     pub hint: bool,
+    pub tutorial: Option<usize>,
     pub view: Option<Side>,
     pub theme: Option<crate::save::ThemeName>,
     pub screenshot: Option<String>,
@@ -95,6 +97,19 @@ impl Options {
                 "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
                 "--select" => o.select = Some(value()?),
                 "--hint" => o.hint = true,
+                "--tutorial" => {
+                    let v = value()?;
+                    let n: usize = v
+                        .parse()
+                        .map_err(|_| format!("--tutorial: {v:?} is not a number"))?;
+                    if !(1..=crate::tutorial::LESSONS.len()).contains(&n) {
+                        return Err(format!(
+                            "--tutorial: lessons are numbered 1 to {}",
+                            crate::tutorial::LESSONS.len()
+                        ));
+                    }
+                    o.tutorial = Some(n - 1);
+                }
                 "--theme" => {
                     let v = value()?;
                     o.theme = Some(
@@ -130,6 +145,7 @@ impl Options {
             || self.position.is_some()
             || self.load.is_some()
             || !self.play.is_empty()
+            || self.tutorial.is_some()
     }
 }
 

@@ -11,6 +11,7 @@ pub mod board;
 pub mod camera;
 pub mod cli;
 pub mod diagnostics;
+pub mod effects;
 pub mod input;
 pub mod layout;
 pub mod persist;
@@ -18,7 +19,9 @@ pub mod pieces;
 pub mod play;
 pub mod save;
 pub mod theme;
+pub mod tutorial;
 pub mod ui;
+pub mod web;
 
 use agon_ai::Level;
 use agon_rules::{Cell, Game, Side};
@@ -40,6 +43,7 @@ impl Plugin for CorePlugin {
         save::plugin(app);
         animation::plugin(app);
         audio::core_plugin(app);
+        tutorial::plugin(app);
         app.configure_sets(Update, pieces::PieceSystems.in_set(PlaySet::Present));
     }
 }
@@ -59,11 +63,13 @@ impl Plugin for AgonPlugin {
         theme::plugin(app);
         board::plugin(app);
         pieces::plugin(app);
+        effects::plugin(app);
         camera::plugin(app);
         input::plugin(app);
         ui::plugin(app);
         diagnostics::plugin(app);
         audio::plugin(app);
+        web::plugin(app);
         app.insert_resource(StartOptions(self.options.clone()))
             .add_systems(Startup, apply_options)
             .add_systems(
@@ -101,6 +107,7 @@ pub fn apply_options(
     mut resets: MessageWriter<BoardReset>,
     mut hints: MessageWriter<ai_driver::HintRequest>,
     mut ui_state: ResMut<ui::UiState>,
+    mut lessons: MessageWriter<tutorial::GoToLesson>,
 ) {
     let o = &options.0;
     if let Some(t) = o.theme {
@@ -168,6 +175,9 @@ pub fn apply_options(
     resets.write(BoardReset);
     if o.hint {
         hints.write(ai_driver::HintRequest);
+    }
+    if let Some(n) = o.tutorial {
+        lessons.write(tutorial::GoToLesson(n));
     }
 }
 

@@ -53,7 +53,7 @@ impl Palette {
                 light_piece: rgb(240, 232, 214),
                 dark_piece: rgb(58, 40, 44),
                 light_trim: rgb(196, 150, 60),
-                dark_trim: rgb(170, 60, 56),
+                dark_trim: rgb(176, 180, 192),
                 hover: rgba(255, 255, 255, 0.28),
                 selected: rgba(255, 214, 90, 0.9),
                 target: rgba(40, 110, 60, 0.85),

@@ -81,6 +81,8 @@ pub struct GameParams<'w> {
     pub theme: Res<'w, Theme>,
     pub rig: ResMut<'w, CameraRig>,
     pub insets: ResMut<'w, UiInsets>,
+    pub tutorial: ResMut<'w, crate::tutorial::Tutorial>,
+    pub autosave: ResMut<'w, crate::save::Autosave>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -92,6 +94,7 @@ pub struct Requests<'w> {
     pub next_screen: ResMut<'w, NextState<Screen>>,
     pub exit: MessageWriter<'w, AppExit>,
     pub sfx: MessageWriter<'w, crate::audio::Sfx>,
+    pub lessons: MessageWriter<'w, crate::tutorial::GoToLesson>,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -178,7 +181,13 @@ pub fn status_line(the_match: &Match, thinking: bool) -> String {
     }
 }
 
+fn leave_tutorial(p: &mut GameParams) {
+    p.tutorial.active = false;
+    p.autosave.0 = true;
+}
+
 fn start_game(p: &mut GameParams, r: &mut Requests, ui: &mut UiState, mode: Mode) {
+    leave_tutorial(p);
     *p.the_match = Match::new(Game::new(), mode);
     p.saved.0 = None;
     ui.game_over_open = false;
@@ -282,6 +291,7 @@ fn draw(
             side_panel(&ctx, &mut p, &mut r, ui_state, narrow);
             toast(&ctx, ui_state, now, narrow);
             if ui_state.game_over_open
+                && !p.tutorial.active
                 && let Some(ending) = p.the_match.result()
             {
                 game_over(&ctx, &mut p, &mut r, ui_state, ending);
@@ -367,6 +377,7 @@ fn menu(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiSt
                         .on_hover_text(format!("{what}, {} actions played", game.history().len()))
                         .clicked()
                     {
+                        leave_tutorial(p);
                         let (record, game) = p.saved.0.take().expect("a saved game");
                         *p.the_match = Match::from_record(&record, game);
                         ui.game_over_open = false;
@@ -385,7 +396,15 @@ fn menu(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiSt
                 {
                     start_game(p, r, ui, Mode::PassAndPlay);
                 }
-                if big_button(ui_, "How to play").clicked() {
+                if big_button(ui_, "Learn to play")
+                    .on_hover_text("Eight short lessons, one rule each")
+                    .clicked()
+                {
+                    ui.game_over_open = false;
+                    r.lessons.write(crate::tutorial::GoToLesson(0));
+                    r.next_screen.set(Screen::Playing);
+                }
+                if big_button(ui_, "Rules").clicked() {
                     ui.dialog = Some(Dialog::Rules);
                 }
                 if big_button(ui_, "Settings").clicked() {
@@ -472,6 +491,11 @@ fn side_panel(
             .frame(frame)
     };
     let response = panel.show(&mut root, |ui_| {
+        if p.tutorial.active {
+            ui_.set_max_width(if narrow { f32::INFINITY } else { 276.0 });
+            tutorial_panel(ui_, p, r);
+            return;
+        }
         let thinking = p.thinker.thinking();
         ui_.set_max_width(if narrow { f32::INFINITY } else { 276.0 });
         ui_.horizontal(|ui_| {
@@ -515,6 +539,64 @@ fn side_panel(
     };
     if *p.insets != insets {
         *p.insets = insets;
+    }
+}
+
+fn tutorial_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests) {
+    use crate::tutorial::{GoToLesson, LESSONS};
+    let i = p.tutorial.lesson;
+    let lesson = &LESSONS[i];
+    ui_.label(egui::RichText::new(format!("Lesson {} of {}", i + 1, LESSONS.len())).weak());
+    ui_.label(egui::RichText::new(lesson.title).size(22.0).strong());
+    ui_.add_space(4.0);
+    ui_.add(egui::Label::new(egui::RichText::new(lesson.text).size(16.0)).wrap());
+    ui_.add_space(8.0);
+    if p.tutorial.done {
+        ui_.add(
+            egui::Label::new(
+                egui::RichText::new(lesson.praise)
+                    .size(16.0)
+                    .color(egui::Color32::from_rgb(140, 220, 140)),
+            )
+            .wrap(),
+        );
+    } else if p.tutorial.retry {
+        ui_.add(
+            egui::Label::new(
+                egui::RichText::new("That move is legal, but not the one this lesson asks for.")
+                    .color(egui::Color32::from_rgb(240, 190, 110)),
+            )
+            .wrap(),
+        );
+    }
+    ui_.add_space(8.0);
+    ui_.horizontal_wrapped(|ui_| {
+        if ui_.add_enabled(i > 0, egui::Button::new("Back")).clicked() {
+            r.lessons.write(GoToLesson(i - 1));
+        }
+        if ui_.button("Try again").clicked() {
+            r.lessons.write(GoToLesson(i));
+        }
+        let last = i + 1 == LESSONS.len();
+        let next = egui::Button::new(if last { "Finish" } else { "Next" });
+        let next = if p.tutorial.done {
+            next.fill(egui::Color32::from_rgb(60, 110, 60))
+        } else {
+            next
+        };
+        if ui_.add(next).clicked() {
+            if last {
+                leave_tutorial(p);
+                r.next_screen.set(Screen::Menu);
+            } else {
+                r.lessons.write(GoToLesson(i + 1));
+            }
+        }
+    });
+    ui_.add_space(6.0);
+    if ui_.button("Leave the tutorial").clicked() {
+        leave_tutorial(p);
+        r.next_screen.set(Screen::Menu);
     }
 }
 

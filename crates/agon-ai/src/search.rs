@@ -19,6 +19,8 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 64;
+/// How many plies of captures the search looks at past its horizon.
+const QUIESCENCE_PLIES: i32 = 4;
 
 /// When to stop. Limits combine: the search stops at the first reached.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -41,6 +43,35 @@ pub struct Style {
     /// How much the side searching dislikes a draw by repetition, in
     /// evaluation units: it plays on when it is ahead by less than this.
     pub contempt: i32,
+    /// Whether captures are searched beyond the horizon.
+    pub quiescence: bool,
+}
+
+impl Style {
+    /// Changes one setting by name, for tuning: an evaluation weight
+    /// (`distance`, `exposed`...), `contempt`, `noise`, or `quiescence` (0 or 1).
+    pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let w = &mut self.weights;
+        let slot = match name {
+            "distance" => &mut w.distance,
+            "queen_on_throne" => &mut w.queen_on_throne,
+            "guard_beside_queen" => &mut w.guard_beside_queen,
+            "blocker" => &mut w.blocker,
+            "forfeit_trap" => &mut w.forfeit_trap,
+            "exposed" => &mut w.exposed,
+            "captured" => &mut w.captured,
+            "tempo" => &mut w.tempo,
+            "contempt" => &mut self.contempt,
+            "noise" => &mut self.noise,
+            "quiescence" => {
+                self.quiescence = value != 0;
+                return Ok(());
+            }
+            _ => return Err(format!("unknown setting {name:?}")),
+        };
+        *slot = value;
+        Ok(())
+    }
 }
 
 impl Default for Style {
@@ -50,6 +81,7 @@ impl Default for Style {
             noise: 0,
             seed: 0,
             contempt: 80,
+            quiescence: true,
         }
     }
 }
@@ -529,8 +561,7 @@ impl Search {
         }
         let f = &mut self.stack[top];
         if f.depth <= 0 || ply >= MAX_PLY {
-            let v = self.evaluate(&self.stack[top].pos);
-            return self.return_value(v);
+            return self.enter_quiescence(top, hash);
         }
         if let Some(e) = self.tt.probe(hash) {
             let f = &mut self.stack[top];
@@ -553,6 +584,46 @@ impl Search {
             // No legal action: the side to move loses (clause 19).
             return self.return_value(-MATE + ply as i32);
         }
+        self.order_moves(top);
+        let f = &mut self.stack[top];
+        f.orig_alpha = f.alpha;
+        f.phase = Phase::NextMove;
+        self.path.push(hash);
+    }
+
+    /// At the horizon: the evaluation, unless a capture is available, in
+    /// which case the captures are searched too (a few plies at most), so a
+    /// capture exchange is not cut in the middle.
+    fn enter_quiescence(&mut self, top: usize, hash: u64) {
+        let stand = self.evaluate(&self.stack[top].pos);
+        let f = &mut self.stack[top];
+        if !self.style.quiescence
+            || f.ply >= MAX_PLY
+            || f.depth <= -QUIESCENCE_PLIES
+            || stand >= f.beta
+        {
+            return self.return_value(stand);
+        }
+        let capturing = f.pos.capturing_cells();
+        if capturing.is_empty() {
+            return self.return_value(stand);
+        }
+        f.pos.legal_actions_into(&mut f.moves);
+        let mut kept = 0;
+        for i in 0..f.moves.len() {
+            let a = f.moves[i];
+            if capturing.contains(a.to) {
+                f.moves.as_mut_slice()[kept] = a;
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            return self.return_value(stand);
+        }
+        f.moves.truncate(kept);
+        f.alpha = f.alpha.max(stand);
+        f.best = stand;
+        f.tt_move = None;
         self.order_moves(top);
         let f = &mut self.stack[top];
         f.orig_alpha = f.alpha;
@@ -682,13 +753,15 @@ impl Search {
             Bound::Upper
         };
         let hash = f.pos.hash();
-        self.tt.store(
-            hash,
-            f.depth,
-            score_to_tt(f.best, f.ply),
-            bound,
-            f.best_move,
-        );
+        if f.depth > 0 {
+            self.tt.store(
+                hash,
+                f.depth,
+                score_to_tt(f.best, f.ply),
+                bound,
+                f.best_move,
+            );
+        }
         if f.ply == 0 {
             let elapsed = self.elapsed_ms();
             let pv = self.principal_variation(f.pos, f.best_move);

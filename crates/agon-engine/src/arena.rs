@@ -12,7 +12,14 @@ use agon_rules::{Action, Game, Outcome, Side, WinReason};
 
 /// A contestant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpec {
+pub struct PlayerSpec {
+    pub kind: PlayerKind,
+    /// Settings changed from the player's own, for tuning: `name=value`.
+    pub tweaks: Vec<(String, i32)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
     /// A level, optionally with its time per action replaced.
     Level { level: Level, ms: Option<u64> },
     /// Full-strength search with a fixed node budget per action (deterministic).
@@ -23,8 +30,32 @@ pub enum PlayerSpec {
 
 impl FromStr for PlayerSpec {
     type Err = String;
-    /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`.
-    fn from_str(s: &str) -> Result<PlayerSpec, String> {
+    /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`,
+    /// each optionally followed by tweaks: `nodes:20000+exposed=40+quiescence=0`.
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        let mut parts = text.split('+');
+        let kind: PlayerKind = parts.next().unwrap_or_default().parse()?;
+        let mut tweaks = Vec::new();
+        for t in parts {
+            let (k, v) = t
+                .split_once('=')
+                .ok_or_else(|| format!("{t:?} is not a tweak (name=value)"))?;
+            let v: i32 = v
+                .parse()
+                .map_err(|_| format!("{v:?} is not a number in {t:?}"))?;
+            agon_ai::Style::default().tweak(k, v)?;
+            tweaks.push((k.to_string(), v));
+        }
+        if matches!(kind, PlayerKind::Uct { .. }) && !tweaks.is_empty() {
+            return Err("the UCT player has no settings to tweak".into());
+        }
+        Ok(PlayerSpec { kind, tweaks })
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PlayerKind, String> {
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (s, None),
@@ -37,13 +68,13 @@ impl FromStr for PlayerSpec {
             .transpose()
         };
         match name {
-            "uct" => Ok(PlayerSpec::Uct {
+            "uct" => Ok(PlayerKind::Uct {
                 ms: num(arg)?.ok_or("uct needs a time: uct:800")?,
             }),
-            "nodes" => Ok(PlayerSpec::Nodes(
+            "nodes" => Ok(PlayerKind::Nodes(
                 num(arg)?.ok_or("nodes needs a count: nodes:50000")?,
             )),
-            _ => Ok(PlayerSpec::Level {
+            _ => Ok(PlayerKind::Level {
                 level: name.parse()?,
                 ms: num(arg)?,
             }),
@@ -53,15 +84,29 @@ impl FromStr for PlayerSpec {
 
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PlayerSpec::Level { level, ms: None } => write!(f, "{level}"),
-            PlayerSpec::Level {
+        match &self.kind {
+            PlayerKind::Level { level, ms: None } => write!(f, "{level}")?,
+            PlayerKind::Level {
                 level,
                 ms: Some(ms),
-            } => write!(f, "{level}:{ms}ms"),
-            PlayerSpec::Nodes(n) => write!(f, "nodes:{n}"),
-            PlayerSpec::Uct { ms } => write!(f, "uct:{ms}ms"),
+            } => write!(f, "{level}:{ms}ms")?,
+            PlayerKind::Nodes(n) => write!(f, "nodes:{n}")?,
+            PlayerKind::Uct { ms } => write!(f, "uct:{ms}ms")?,
         }
+        for (k, v) in &self.tweaks {
+            write!(f, "+{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl PlayerSpec {
+    fn style(&self, base: Style) -> Style {
+        let mut s = base;
+        for (k, v) in &self.tweaks {
+            s.tweak(k, *v).expect("checked when parsed");
+        }
+        s
     }
 }
 
@@ -83,13 +128,13 @@ impl Player {
 
     pub fn act(&mut self, game: &Game, seed: u64) -> Option<Action> {
         let never = std::sync::atomic::AtomicBool::new(false);
-        match &self.spec {
-            PlayerSpec::Uct { ms } => {
+        match &self.spec.kind {
+            PlayerKind::Uct { ms } => {
                 self.uct
                     .choose(game.position(), Duration::from_millis(*ms), None)
             }
-            PlayerSpec::Nodes(n) => {
-                self.search.set_style(Style::default());
+            PlayerKind::Nodes(n) => {
+                self.search.set_style(self.spec.style(Style::default()));
                 self.search.start(
                     game,
                     Limits {
@@ -99,12 +144,12 @@ impl Player {
                 );
                 self.search.run(&never, |_| {}).best
             }
-            PlayerSpec::Level { level, ms } => {
+            PlayerKind::Level { level, ms } => {
                 let mut limits = level.limits();
                 if let Some(ms) = ms {
                     limits.time = Some(Duration::from_millis(*ms));
                 }
-                self.search.set_style(level.style(seed));
+                self.search.set_style(self.spec.style(level.style(seed)));
                 self.search.start(game, limits);
                 self.search.run(&never, |_| {}).best
             }

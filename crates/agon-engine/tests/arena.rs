@@ -1,7 +1,7 @@
 //! The arena, in process and kept small.
 
 use agon_ai::Level;
-use agon_engine::arena::{self, ArenaConfig, Ending, PlayerSpec};
+use agon_engine::arena::{self, ArenaConfig, Ending, PlayerKind, PlayerSpec};
 
 fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
     ArenaConfig {

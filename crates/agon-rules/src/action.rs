@@ -157,6 +157,11 @@ impl ActionList {
         self.len = 0;
     }
 
+    /// Keeps the first `len` actions.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     pub fn len(&self) -> usize {
         self.len
     }

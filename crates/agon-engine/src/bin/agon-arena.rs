@@ -12,7 +12,8 @@ const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--thre
                   [--records DIR]
 PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
-        uct:MS (the UCT baseline, MS ms an action)
+        uct:MS (the UCT baseline, MS ms an action); a search player may add
+        tweaks for tuning: nodes:20000+exposed=40+quiescence=0
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
 --records DIR saves every game as a JSON game record in DIR.";
 
@@ -73,8 +74,8 @@ fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool, Option<String>), Strin
     let mut a = None;
     let mut b = None;
     let mut config = ArenaConfig {
-        a: PlayerSpec::Nodes(1),
-        b: PlayerSpec::Nodes(1),
+        a: "nodes:1".parse()?,
+        b: "nodes:1".parse()?,
         games: 100,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         ply_cap: 400,

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The web build. Installs what is missing (the wasm32 target, the matching
+# wasm-bindgen CLI) first.
+#   scripts/web.sh build   build the site into dist/
+#   scripts/web.sh serve   serve dist/ on http://127.0.0.1:8080 (building it first if missing)
+#   scripts/web.sh test    build, then run the end-to-end test in headless Chromium
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+PORT="${PORT:-8080}"
+target_dir="${CARGO_TARGET_DIR:-target}"
+wasm="$target_dir/wasm32-unknown-unknown/wasm-release/agon.wasm"
+
+need_wasm_bindgen() {
+    local want
+    want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/"/, "", $3); print $3; exit }' Cargo.lock)
+    if ! command -v wasm-bindgen >/dev/null || [ "$(wasm-bindgen --version | awk '{print $2}')" != "$want" ]; then
+        say "installing wasm-bindgen-cli $want (it must match Cargo.lock's wasm-bindgen)"
+        cargo install wasm-bindgen-cli --version "$want"
+    fi
+}
+
+build() {
+    need_packages "${BUILD_PACKAGES[@]}"
+    need_target wasm32-unknown-unknown
+    need_wasm_bindgen
+    say "building the game for the web (release, size-optimised)"
+    cargo build --locked --profile wasm-release --target wasm32-unknown-unknown -p agon
+    rm -rf dist
+    mkdir -p dist
+    say "generating the JavaScript bindings"
+    wasm-bindgen --target web --no-typescript --out-dir dist --out-name agon "$wasm"
+    if command -v wasm-opt >/dev/null && wasm-opt --version | grep -Eq 'version (1[1-9][0-9]|[2-9][0-9]{2})'; then
+        say "shrinking with $(wasm-opt --version)"
+        wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+            --enable-mutable-globals --enable-reference-types \
+            dist/agon_bg.wasm -o dist/agon_bg.opt.wasm
+        mv dist/agon_bg.opt.wasm dist/agon_bg.wasm
+    fi
+    cp web/index.html dist/
+    cp -r assets dist/
+    local raw gz
+    raw=$(stat -c %s dist/agon_bg.wasm)
+    gz=$(gzip -9 -c dist/agon_bg.wasm | wc -c)
+    say "dist/ is ready: agon_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"
+}
+
+serve() {
+    [ -f dist/index.html ] || build
+    need_packages python3
+    say "serving dist/ at http://127.0.0.1:$PORT (Ctrl+C stops)"
+    exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist
+}
+
+e2e() {
+    [ -f dist/index.html ] || build
+    need_packages chromium nodejs npm python3
+    (cd web/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; })
+    say "end-to-end test in headless Chromium"
+    python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+    local server=$!
+    trap 'kill $server 2>/dev/null' EXIT
+    sleep 1
+    URL="http://127.0.0.1:$PORT/" node web/e2e/play.mjs
+}
+
+case "${1:-}" in
+    build) build ;;
+    serve) serve ;;
+    test) build; e2e ;;
+    *) echo "usage: scripts/web.sh build|serve|test" >&2; exit 2 ;;
+esac

@@ -1,0 +1,301 @@
+//! The tutorial: short guided positions, one rule each. The player makes the
+//! move each lesson asks for; the rules crate judges it like any other.
+
+use agon_rules::{ActionKind, Cell, Game, Kind, Outcome, Piece, Played, Position, Side, WinReason};
+use bevy::prelude::*;
+
+use crate::play::{ActionApplied, BoardReset, CellClicked, Match, Mode, PlaySet};
+use crate::save::Autosave;
+
+/// One lesson: a position, what to do, and how to tell it was done.
+pub struct Lesson {
+    pub title: &'static str,
+    pub text: &'static str,
+    /// Light's pieces and Dark's, by cell; `*` marks a captured piece.
+    pub light: &'static str,
+    pub dark: &'static str,
+    pub goal: fn(&Position, &Played) -> bool,
+    pub praise: &'static str,
+}
+
+fn inward(before: &Position, p: &Played) -> bool {
+    let _ = before;
+    p.kind == ActionKind::Step && p.action.to.ring() < p.action.from.ring()
+}
+
+fn sideways(before: &Position, p: &Played) -> bool {
+    before
+        .piece_at(p.action.from)
+        .is_some_and(|x| x.kind == Kind::Guard)
+        && p.kind == ActionKind::Step
+        && p.action.to.ring() == p.action.from.ring()
+}
+
+fn any_action(_: &Position, _: &Played) -> bool {
+    true
+}
+
+fn captured(_: &Position, p: &Played) -> bool {
+    p.captured.any()
+}
+
+fn relocated(_: &Position, p: &Played) -> bool {
+    p.kind == ActionKind::Relocation
+}
+
+fn queen_home(before: &Position, p: &Played) -> bool {
+    p.action.to == Cell::THRONE
+        && before
+            .piece_at(p.action.from)
+            .is_some_and(|x| x.kind == Kind::Queen)
+}
+
+fn queen_inward(before: &Position, p: &Played) -> bool {
+    before
+        .piece_at(p.action.from)
+        .is_some_and(|x| x.kind == Kind::Queen)
+        && inward(before, p)
+}
+
+fn throne_win(_: &Position, p: &Played) -> bool {
+    matches!(
+        p.outcome,
+        Some(Outcome::Win {
+            winner: Side::Light,
+            reason: WinReason::Throne
+        })
+    )
+}
+
+pub const LESSONS: [Lesson; 8] = [
+    Lesson {
+        title: "Stepping inward",
+        text: "The goal of Agon is the throne, the golden cell in the middle. Pieces move one cell at a time, sideways or inward, never outward. Click your queen (the tall piece), then one of the dots closer to the throne.",
+        light: "Qf1",
+        dark: "qa6",
+        goal: inward,
+        praise: "Well done: every step inward brings your queen closer to the throne.",
+    },
+    Lesson {
+        title: "Stepping sideways",
+        text: "A piece may also move along its own ring, keeping its distance from the throne. Move a guard (a short piece) sideways.",
+        light: "Qf1 Gb1",
+        dark: "qa6",
+        goal: sideways,
+        praise: "Right. Sideways moves let your guards go round to where they are needed.",
+    },
+    Lesson {
+        title: "No intervention",
+        text: "You may never move onto a cell that lies between two enemy pieces on a straight line. Pick up your guard on e3: the cell between Dark's two guards is not offered. Move it anywhere it may go.",
+        light: "Ge3 Qf1",
+        dark: "ge4 gg3 qa6",
+        goal: any_action,
+        praise: "Exactly: f4 lies between Dark's e4 and g3 on one line, so it is closed to you.",
+    },
+    Lesson {
+        title: "Capture",
+        text: "When your piece arrives next to an enemy that has one of your pieces directly beyond it, the enemy is captured. Red rings show where a move captures. Capture Dark's guard on f4.",
+        light: "Gf2 Gf5 Qa1",
+        dark: "gf4 qa6",
+        goal: captured,
+        praise: "Captured! The piece stays where it is, lying down, out of play until Dark brings it back.",
+    },
+    Lesson {
+        title: "Relocation",
+        text: "Your guard on f4 was captured. While you have a captured piece, your turn is to relocate it: a guard goes to any empty cell of the outer ring. It is picked up for you: choose a blue dot.",
+        light: "*Gf4 Qa1",
+        dark: "gf3 gf5 qa6",
+        goal: relocated,
+        praise: "Back in play, but far from the throne: a capture costs time.",
+    },
+    Lesson {
+        title: "The queen goes first",
+        text: "When your queen is captured she is relocated before any guard, and she may go to any empty cell of the board, even straight onto the throne. Bring her home!",
+        light: "*Qe4 *Gc1 Gf3",
+        dark: "gd4 ga6 qk1",
+        goal: queen_home,
+        praise: "A captured queen can come back right onto the throne.",
+    },
+    Lesson {
+        title: "Never close the ring early",
+        text: "If your six guards fill the ring around the throne while your queen is not on it, you lose at once. Five guards surround the throne; moving the sixth (on d4) in now would lose. Bring your queen closer instead.",
+        light: "Qf3 Ge6 Gf5 Gf7 Gg5 Gg6 Gd4",
+        dark: "qa6 gl1",
+        goal: queen_inward,
+        praise: "Safe. The ring is closed only once the queen holds the throne.",
+    },
+    Lesson {
+        title: "The throne",
+        text: "Your queen holds the throne and five guards surround her. Move the last guard into the ring to win.",
+        light: "Qf6 Ge6 Gf5 Gf7 Gg5 Gg6 Gd4",
+        dark: "qa6 gl1",
+        goal: throne_win,
+        praise: "You won! That is all the rules. Now try the computer at Beginner.",
+    },
+];
+
+impl Lesson {
+    /// The lesson's position, Light to move.
+    pub fn position(&self) -> Position {
+        let mut p = Position::empty(Side::Light);
+        for (side, list) in [(Side::Light, self.light), (Side::Dark, self.dark)] {
+            for token in list.split_whitespace() {
+                let (out, t) = match token.strip_prefix('*') {
+                    Some(rest) => (true, rest),
+                    None => (false, token),
+                };
+                let kind = if t.starts_with(['Q', 'q']) {
+                    Kind::Queen
+                } else {
+                    Kind::Guard
+                };
+                let cell: Cell = t[1..].parse().expect("a lesson's cell");
+                p.put(cell, Piece::new(side, kind), out);
+            }
+        }
+        p
+    }
+}
+
+/// The tutorial in progress.
+#[derive(Resource, Default, Debug)]
+pub struct Tutorial {
+    pub active: bool,
+    pub lesson: usize,
+    pub done: bool,
+    pub tries: u32,
+    /// Said after a move that was legal but not the lesson's.
+    pub retry: bool,
+}
+
+/// Starts or moves to a lesson.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct GoToLesson(pub usize);
+
+fn go_to_lesson(
+    mut go: MessageReader<GoToLesson>,
+    mut tutorial: ResMut<Tutorial>,
+    mut the_match: ResMut<Match>,
+    mut autosave: ResMut<Autosave>,
+    mut resets: MessageWriter<BoardReset>,
+) {
+    let Some(&GoToLesson(i)) = go.read().last() else {
+        return;
+    };
+    let i = i.min(LESSONS.len() - 1);
+    *tutorial = Tutorial {
+        active: true,
+        lesson: i,
+        ..default()
+    };
+    autosave.0 = false;
+    *the_match = Match::new(
+        Game::from_position(LESSONS[i].position()),
+        Mode::PassAndPlay,
+    );
+    resets.write(BoardReset);
+}
+
+fn check_goal(mut applied: MessageReader<ActionApplied>, mut tutorial: ResMut<Tutorial>) {
+    if !tutorial.active {
+        applied.clear();
+        return;
+    }
+    for a in applied.read() {
+        if a.mover != Side::Light || tutorial.done {
+            continue;
+        }
+        let lesson = &LESSONS[tutorial.lesson];
+        if (lesson.goal)(&a.before, &a.played) {
+            tutorial.done = true;
+            tutorial.retry = false;
+        } else {
+            tutorial.tries += 1;
+            tutorial.retry = true;
+        }
+    }
+}
+
+/// In a lesson only Light moves, once: clicks on Dark's turn or after the
+/// lesson is done are dropped before the rules see them.
+fn gate_clicks(
+    tutorial: Res<Tutorial>,
+    the_match: Res<Match>,
+    mut clicks: ResMut<Messages<CellClicked>>,
+) {
+    if tutorial.active && (tutorial.done || the_match.position().to_move() != Side::Light) {
+        clicks.clear();
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Tutorial>()
+        .add_message::<GoToLesson>()
+        .add_systems(
+            Update,
+            (
+                go_to_lesson.before(PlaySet::Rules),
+                gate_clicks
+                    .after(PlaySet::Input)
+                    .before(crate::play::handle_clicks),
+                check_goal.in_set(PlaySet::Present),
+            ),
+        );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lesson_can_be_done_in_one_action() {
+        for (i, lesson) in LESSONS.iter().enumerate() {
+            let p = lesson.position();
+            assert_eq!(p.to_move(), Side::Light);
+            let mut g = Game::from_position(p);
+            assert!(!g.is_over(), "lesson {i}");
+            let winning = g
+                .legal_actions()
+                .iter()
+                .copied()
+                .filter(|&a| {
+                    let mut h = g.clone();
+                    let played = h.play(a).unwrap();
+                    (lesson.goal)(&p, &played)
+                })
+                .count();
+            assert!(winning > 0, "lesson {i} ({}) cannot be done", lesson.title);
+            let _ = g.play(g.legal_actions()[0]);
+        }
+    }
+
+    #[test]
+    fn the_intervention_lesson_hides_the_closed_cell() {
+        let p = LESSONS[2].position();
+        let from: Cell = "e3".parse().unwrap();
+        assert_eq!(
+            p.check("e3-f4".parse().unwrap()),
+            Err(agon_rules::IllegalAction::Intervention(
+                "f4".parse().unwrap()
+            ))
+        );
+        let closed: Cell = "f4".parse().unwrap();
+        assert!(!p.targets_from(from).contains(closed));
+        assert!(p.forbidden_for(Side::Light).contains(closed));
+        assert!(p.targets_from(from).any());
+    }
+
+    #[test]
+    fn the_forfeit_lesson_would_forfeit_with_the_guard() {
+        let p = LESSONS[6].position();
+        let mut q = p;
+        q.play("d4-e5".parse().unwrap());
+        assert!(matches!(
+            q.formation(Side::Light),
+            Some(Outcome::Win {
+                winner: Side::Dark,
+                reason: WinReason::Forfeit
+            })
+        ));
+    }
+}

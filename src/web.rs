@@ -1,0 +1,94 @@
+//! The page around the game in a browser: says when the board is ready (the
+//! loading screen fades out) and shows the position to end-to-end tests as
+//! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`.
+
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+
+use crate::ai_driver::Thinker;
+use crate::play::Match;
+
+/// What the page was last told, to write only changes.
+#[derive(Default)]
+struct Shown {
+    ready: bool,
+    afn: String,
+    thinking: bool,
+    result: String,
+    camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn publish(
+    frames: Res<FrameCount>,
+    the_match: Res<Match>,
+    thinker: Res<Thinker>,
+    stats: Res<crate::diagnostics::FrameStats>,
+    pieces: Query<(), With<crate::pieces::PieceView>>,
+    camera: Query<(&Camera, &GlobalTransform), With<crate::camera::BoardCamera>>,
+    mut shown: Local<Shown>,
+) {
+    // Ready once the board and its pieces have been drawn a few times.
+    let ready = frames.0 >= 3 && !pieces.is_empty();
+    if ready && !shown.ready {
+        shown.ready = true;
+        set("ready", "1");
+        info!("agon: ready after {} frames", frames.0);
+    }
+    let afn = the_match.position().to_afn();
+    if afn != shown.afn {
+        set("afn", &afn);
+        shown.afn = afn;
+    }
+    if thinker.thinking() != shown.thinking {
+        shown.thinking = thinker.thinking();
+        set("thinking", if shown.thinking { "1" } else { "0" });
+    }
+    let result = the_match.result().map_or(String::new(), |e| e.to_string());
+    if result != shown.result {
+        set("result", &result);
+        shown.result = result;
+    }
+    // Where each cell is on screen, for tests that click on the board.
+    if let Ok((cam, tr)) = camera.single() {
+        let key = (
+            tr.to_matrix(),
+            cam.viewport
+                .as_ref()
+                .map(|v| (v.physical_position, v.physical_size)),
+        );
+        if shown.camera != Some(key) {
+            shown.camera = Some(key);
+            for cell in agon_rules::Cell::all() {
+                if let Ok(p) = cam.world_to_viewport(tr, crate::layout::cell_center(cell)) {
+                    let name = format!("cell{}{}", cell.file().to_ascii_uppercase(), cell.rank());
+                    set(&name, &format!("{:.0},{:.0}", p.x, p.y));
+                }
+            }
+        }
+    }
+    if frames.0 % 60 == 0 && !stats.frames.is_empty() {
+        set("frames", &stats.summary());
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn set(key: &str, value: &str) {
+    use wasm_bindgen::JsCast;
+    let body = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(body) = body {
+        let _ = body.dataset().set(key, value);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn set(_key: &str, _value: &str) {}
+
+pub fn plugin(app: &mut App) {
+    if cfg!(target_arch = "wasm32") {
+        app.add_systems(Last, publish);
+    }
+}
