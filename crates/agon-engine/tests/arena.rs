@@ -18,22 +18,32 @@ fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
 
 #[test]
 fn player_specs_parse() {
+    let kind = |s: &str| s.parse::<PlayerSpec>().map(|p| p.kind);
     assert_eq!(
-        "master:200".parse::<PlayerSpec>(),
-        Ok(PlayerSpec::Level {
+        kind("master:200"),
+        Ok(PlayerKind::Level {
             level: Level::Master,
             ms: Some(200)
         })
     );
+    assert_eq!(kind("uct:800"), Ok(PlayerKind::Uct { ms: 800 }));
+    assert_eq!(kind("nodes:5000"), Ok(PlayerKind::Nodes(5000)));
+    let tuned: PlayerSpec = "nodes:5000+exposed=40+quiescence=0".parse().unwrap();
     assert_eq!(
-        "uct:800".parse::<PlayerSpec>(),
-        Ok(PlayerSpec::Uct { ms: 800 })
+        tuned.tweaks,
+        [("exposed".to_string(), 40), ("quiescence".to_string(), 0)]
     );
-    assert_eq!(
-        "nodes:5000".parse::<PlayerSpec>(),
-        Ok(PlayerSpec::Nodes(5000))
-    );
-    for bad in ["uct", "uct:fast", "wizard", "master:x", "nodes"] {
+    assert_eq!(tuned.to_string(), "nodes:5000+exposed=40+quiescence=0");
+    for bad in [
+        "uct",
+        "uct:fast",
+        "wizard",
+        "master:x",
+        "nodes",
+        "nodes:9+bogus=1",
+        "uct:5+exposed=1",
+        "hard+x",
+    ] {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
 }
