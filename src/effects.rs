@@ -199,11 +199,14 @@ fn glow(
     }
 }
 
+/// The passing effects: fades and glows.
+type Passing = Or<(With<Fade>, With<Glow>)>;
+
 /// A reset (undo, a new game) clears what is still showing.
 fn clear_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
-    fades: Query<Entity, Or<(With<Fade>, With<Glow>)>>,
+    fades: Query<Entity, Passing>,
 ) {
     if resets.read().count() > 0 {
         for e in &fades {

@@ -67,7 +67,7 @@ fn publish(
             }
         }
     }
-    if frames.0 % 60 == 0 && !stats.frames.is_empty() {
+    if frames.0.is_multiple_of(60) && !stats.frames.is_empty() {
         set("frames", &stats.summary());
     }
 }
