@@ -22,7 +22,7 @@ need_wasm_bindgen() {
 }
 
 build() {
-    need_packages "${BUILD_PACKAGES[@]}"
+    need_packages "${BUILD_PACKAGES[@]}" brotli
     need_target wasm32-unknown-unknown
     need_wasm_bindgen
     say "building the game for the web (release, size-optimised)"
@@ -30,7 +30,8 @@ build() {
     rm -rf dist
     mkdir -p dist
     say "generating the JavaScript bindings"
-    wasm-bindgen --target web --no-typescript --out-dir dist --out-name agon "$wasm"
+    wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
+        --out-dir dist --out-name agon "$wasm"
     if command -v wasm-opt >/dev/null && wasm-opt --version | grep -Eq 'version (1[1-9][0-9]|[2-9][0-9]{2})'; then
         say "shrinking with $(wasm-opt --version)"
         wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -40,10 +41,11 @@ build() {
     fi
     cp web/index.html dist/
     cp -r assets dist/
-    local raw gz
+    local raw gz br
     raw=$(stat -c %s dist/agon_bg.wasm)
     gz=$(gzip -9 -c dist/agon_bg.wasm | wc -c)
-    say "dist/ is ready: agon_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip"
+    br=$(brotli -c -q 11 dist/agon_bg.wasm | wc -c)
+    say "dist/ is ready: agon_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip, $((br / 1024)) KiB brotli"
 }
 
 serve() {
@@ -55,7 +57,8 @@ serve() {
 
 e2e() {
     [ -f dist/index.html ] || build
-    need_packages chromium nodejs npm python3
+    need_packages chromium python3
+    command -v npm >/dev/null || need_packages nodejs npm
     (cd web/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; })
     say "end-to-end test in headless Chromium"
     python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &

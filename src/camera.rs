@@ -89,7 +89,7 @@ pub fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
     // above and below the centre; the near rim is closer, hence the margin.
     let vertical = (radius * pitch.sin() + 0.8) / tan_v;
     let horizontal = radius / tan_h;
-    vertical.max(horizontal) * 1.1 + radius * pitch.cos() * 0.6
+    vertical.max(horizontal) * 1.03 + radius * pitch.cos() * 0.3
 }
 
 fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -239,12 +239,14 @@ fn place_camera(
         Projection::Perspective(p) => p.fov,
         _ => 0.62,
     };
-    let distance = fit_distance(FRAME_RADIUS, rig.pitch, aspect, fov) * rig.zoom;
+    // Tall, narrow windows (phones) look more from above, to use their height.
+    let pitch = (rig.pitch + (1.0 - aspect).clamp(0.0, 0.6) * 0.7).min(PITCH_RANGE.1);
+    let distance = fit_distance(FRAME_RADIUS, pitch, aspect, fov) * rig.zoom;
     let yaw = rig.yaw + rig.user_yaw;
     let dir = Vec3::new(
-        yaw.sin() * rig.pitch.cos(),
-        rig.pitch.sin(),
-        yaw.cos() * rig.pitch.cos(),
+        yaw.sin() * pitch.cos(),
+        pitch.sin(),
+        yaw.cos() * pitch.cos(),
     );
     // Aim a little nearer than the centre: the near rim looks larger.
     let target = Vec3::new(yaw.sin(), 0.0, yaw.cos()) * 0.7;

@@ -761,6 +761,11 @@ fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
     ctx.request_repaint();
 }
 
+/// "1 action", "5 actions".
+fn plural(n: usize, what: &str) -> String {
+    format!("after {n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn game_over(
     ctx: &egui::Context,
     p: &mut GameParams,
@@ -773,7 +778,7 @@ fn game_over(
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [-120.0, 0.0])
+        .anchor(egui::Align2::CENTER_TOP, [-150.0, 16.0])
         .open(&mut open)
         .show(ctx, |ui_| {
             ui_.vertical_centered(|ui_| {
@@ -781,11 +786,7 @@ fn game_over(
                 ui_.add_space(4.0);
                 ui_.label(egui::RichText::new(&reason).size(16.0));
                 ui_.label(
-                    egui::RichText::new(format!(
-                        "after {} actions",
-                        p.the_match.game.history().len()
-                    ))
-                    .weak(),
+                    egui::RichText::new(plural(p.the_match.game.history().len(), "action")).weak(),
                 );
                 ui_.add_space(10.0);
                 ui_.horizontal(|ui_| {

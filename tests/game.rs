@@ -188,7 +188,7 @@ fn the_computer_replies_off_the_frame_with_a_legal_action() {
     let mut app = app();
     let mode = Mode::VsComputer {
         human: Side::Light,
-        level: Level::Hard,
+        level: Level::Master,
     };
     set_match(&mut app, Match::new(Game::new(), mode));
     let mut cursor = app
@@ -198,8 +198,8 @@ fn the_computer_replies_off_the_frame_with_a_legal_action() {
     click(&mut app, "f1");
     click(&mut app, "f2");
     assert_eq!(drain(&mut app, &mut cursor).len(), 1);
-    // The next frame returns while the computer is still thinking (Hard
-    // thinks for a second): the search runs off the frame.
+    // The next frame returns while the computer is still thinking (Master
+    // thinks for two seconds): the search runs off the frame.
     let t = std::time::Instant::now();
     app.update();
     assert!(app.world().resource::<Thinker>().thinking());

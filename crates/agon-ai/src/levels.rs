@@ -18,9 +18,9 @@ pub enum Level {
     Easy,
     /// Four actions ahead (at most half a second), with a small random error.
     Medium,
-    /// Full strength, one second an action.
+    /// Seven actions ahead, without error (a second at most).
     Hard,
-    /// Full strength, two and a half seconds an action.
+    /// Full strength: as deep as it gets in two seconds.
     Master,
 }
 
@@ -60,8 +60,8 @@ impl Level {
             Level::Beginner => "Plays by feel and makes mistakes. Start here.",
             Level::Easy => "Sees a move ahead; still slips now and then.",
             Level::Medium => "A solid club player.",
-            Level::Hard => "Plays its best in a second.",
-            Level::Master => "Plays its best and takes its time.",
+            Level::Hard => "Sees seven actions ahead and makes no mistakes.",
+            Level::Master => "Thinks for two seconds and plays its very best.",
         }
     }
 
@@ -71,8 +71,8 @@ impl Level {
             Level::Beginner => (Some(1), 200),
             Level::Easy => (Some(2), 300),
             Level::Medium => (Some(4), 500),
-            Level::Hard => (None, 1000),
-            Level::Master => (None, 2500),
+            Level::Hard => (Some(7), 1000),
+            Level::Master => (None, 2000),
         };
         Limits {
             depth,
