@@ -54,6 +54,8 @@ pub struct Thinker {
     pub slice: Duration,
     /// Time for a hint.
     pub hint_time: Duration,
+    /// How long each frame's slice of search took, in ms (web only).
+    pub slice_ms: Vec<f32>,
 }
 
 impl Default for Thinker {
@@ -68,6 +70,7 @@ impl Default for Thinker {
             min_think: Duration::from_millis(450),
             slice: Duration::from_millis(8),
             hint_time: Duration::from_millis(800),
+            slice_ms: Vec::new(),
         }
     }
 }
@@ -185,15 +188,21 @@ impl Thinker {
         {
             self.job.as_ref()?;
             let search = self.search.as_mut()?;
-            let until = Instant::now() + self.slice;
-            loop {
+            let started = Instant::now();
+            let until = started + self.slice;
+            let done = loop {
                 if let agon_ai::Progress::Done(r) = search.step(256) {
-                    return Some((self.job.take()?, r));
+                    break Some(r);
                 }
                 if Instant::now() >= until {
-                    return None;
+                    break None;
                 }
+            };
+            if self.slice_ms.len() < 100_000 {
+                self.slice_ms.push(started.elapsed().as_secs_f32() * 1000.0);
             }
+            let result = done?;
+            Some((self.job.take()?, result))
         }
     }
 }

@@ -67,8 +67,23 @@ fn publish(
             }
         }
     }
-    if frames.0.is_multiple_of(60) && !stats.frames.is_empty() {
-        set("frames", &stats.summary());
+    if frames.0.is_multiple_of(30) {
+        if !stats.frames.is_empty() {
+            set("frames", &stats.summary());
+        }
+        if !thinker.slice_ms.is_empty() {
+            let mut v = thinker.slice_ms.clone();
+            v.sort_by(|a, b| a.total_cmp(b));
+            set(
+                "search",
+                &format!(
+                    "{} slices of search: median {:.1} ms, longest {:.1} ms",
+                    v.len(),
+                    v[v.len() / 2],
+                    v[v.len() - 1]
+                ),
+            );
+        }
     }
 }
 

@@ -59,8 +59,11 @@ console.log(`the computer replied: ${afterReply}`);
 
 await page.screenshot({ path: shot });
 console.log(`screenshot: ${shot}`);
+await page.waitForTimeout(1200);
 const frames = await page.evaluate(() => document.body.dataset.frames ?? "");
 if (frames) console.log(`frames: ${frames}`);
+const search = await page.evaluate(() => document.body.dataset.search ?? "");
+if (search) console.log(`search: ${search}`);
 await browser.close();
 
 if (errors.length) fail(`console errors:\n${errors.join("\n")}`);
