@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, all tests (the rules,
-# the AI, the engine protocol, the headless game) and a web build check.
-# Installs what is missing first. Usage: scripts/test.sh
+# the AI, the engine protocol, the headless game), a web build check, and the
+# web build played in headless Chromium. Installs what is missing first.
+# Usage: scripts/test.sh [--no-web]   (--no-web skips the browser test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -26,5 +27,10 @@ cargo test --release --locked -p agon-rules --test clauses -- --ignored
 
 say "cargo check of the game for the web (wasm32)"
 cargo check --locked -p agon --target wasm32-unknown-unknown
+
+if [ "${1:-}" != "--no-web" ]; then
+    say "the web build, played in headless Chromium"
+    scripts/web.sh test
+fi
 
 say "all checks passed in $(( $(date +%s) - started )) s"

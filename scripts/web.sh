@@ -61,6 +61,7 @@ e2e() {
     command -v npm >/dev/null || need_packages nodejs npm
     (cd web/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; })
     say "end-to-end test in headless Chromium"
+    PORT="${E2E_PORT:-$((20000 + RANDOM % 20000))}"
     python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
     local server=$!
     trap 'kill $server 2>/dev/null' EXIT

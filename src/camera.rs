@@ -76,6 +76,7 @@ pub fn view_side(settings: &Settings, the_match: &Match) -> Side {
         ViewSide::Auto => match the_match.mode {
             Mode::VsComputer { human, .. } => human,
             Mode::PassAndPlay => the_match.position().to_move(),
+            Mode::Watch { .. } => Side::Light,
         },
     }
 }

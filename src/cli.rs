@@ -6,7 +6,9 @@ use agon_rules::{Position, Side};
 pub const USAGE: &str = "\
 usage: agon [OPTIONS]
 
-  --mode vs-computer|pass-and-play   start a game at once in this mode
+  --mode vs-computer|pass-and-play|watch
+                                     start a game at once in this mode (watch: the
+                                     computer plays itself)
   --level beginner|easy|medium|hard|master
                                      the computer's level (with vs-computer)
   --side light|dark                  your side against the computer
@@ -47,6 +49,7 @@ pub struct Options {
 pub enum ModeChoice {
     VsComputer,
     PassAndPlay,
+    Watch,
 }
 
 fn side(s: &str) -> Result<Side, String> {
@@ -78,6 +81,7 @@ impl Options {
                     o.mode = Some(match value()?.as_str() {
                         "vs-computer" => ModeChoice::VsComputer,
                         "pass-and-play" => ModeChoice::PassAndPlay,
+                        "watch" => ModeChoice::Watch,
                         m => {
                             return Err(format!(
                                 "{m:?} is not a mode (vs-computer or pass-and-play)"

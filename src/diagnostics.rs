@@ -66,7 +66,7 @@ fn measure(
         info!("agon: first frame after {ms:.0} ms from launch");
     }
     // The first frames compile pipelines: leave them out.
-    if frames.0 < 30 {
+    if frames.0 < 10 {
         return;
     }
     let ms = time.delta_secs() * 1000.0;

@@ -28,6 +28,36 @@ struct Glow {
     peak: f32,
 }
 
+/// A queen stepping onto the throne: a brief warm glow.
+fn queen_home(
+    mut commands: Commands,
+    mut applied: MessageReader<ActionApplied>,
+    settings: Res<Settings>,
+) {
+    for a in applied.read() {
+        let queen = a
+            .before
+            .piece_at(a.played.action.from)
+            .is_some_and(|p| p.kind == agon_rules::Kind::Queen);
+        if queen && a.played.action.to == Cell::THRONE && a.played.outcome.is_none() {
+            commands.spawn((
+                PointLight {
+                    color: Color::srgb(1.0, 0.85, 0.5),
+                    intensity: 0.0,
+                    range: 12.0,
+                    ..default()
+                },
+                Transform::from_translation(cell_center(Cell::THRONE) + Vec3::Y * 2.5),
+                Glow {
+                    age: -settings.animation.step_seconds(),
+                    life: 1.4,
+                    peak: 900_000.0,
+                },
+            ));
+        }
+    }
+}
+
 /// Shows each capture as a red bar from the capturer, through the captured
 /// piece, to the friend beyond.
 fn capture_lines(
@@ -194,6 +224,7 @@ fn glow(
             commands.entity(e).despawn();
             continue;
         }
+        // A negative age is a delay: the glow waits for the move to land.
         let t = (g.age / g.life).clamp(0.0, 1.0);
         light.intensity = g.peak * (std::f32::consts::PI * t).sin().max(0.0);
     }
@@ -218,7 +249,14 @@ fn clear_on_reset(
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (capture_lines, victory, fade, glow, clear_on_reset)
+        (
+            capture_lines,
+            queen_home,
+            victory,
+            fade,
+            glow,
+            clear_on_reset,
+        )
             .in_set(PlaySet::Present)
             .after(crate::pieces::PieceSystems),
     );

@@ -128,6 +128,7 @@ pub fn apply_options(
     let level = o.level.unwrap_or(ui_state.level);
     let mode = match o.mode {
         Some(ModeChoice::PassAndPlay) => Mode::PassAndPlay,
+        Some(ModeChoice::Watch) => Mode::Watch { level },
         _ => Mode::VsComputer {
             human: o.side.unwrap_or(Side::Light),
             level,

@@ -19,12 +19,18 @@ pub enum Mode {
     VsComputer { human: Side, level: Level },
     /// Two people taking turns at one screen.
     PassAndPlay,
+    /// The computer against itself, to watch.
+    Watch { level: Level },
 }
 
 impl Mode {
     pub fn players(self) -> Players {
         match self {
             Mode::PassAndPlay => Players::default(),
+            Mode::Watch { level } => Players {
+                light: Player::computer(level.name()),
+                dark: Player::computer(level.name()),
+            },
             Mode::VsComputer { human, level } => {
                 let computer = Player::computer(level.name());
                 if human == Side::Light {
@@ -57,7 +63,8 @@ impl Mode {
                 human: Side::Dark,
                 level: l,
             },
-            _ => Mode::PassAndPlay,
+            (Some(l), Some(_)) => Mode::Watch { level: l },
+            (None, None) => Mode::PassAndPlay,
         }
     }
 }
@@ -108,28 +115,38 @@ impl Match {
         self.game.position()
     }
 
+    /// The computer's side when one person plays the computer.
     pub fn computer_side(&self) -> Option<Side> {
         match self.mode {
             Mode::VsComputer { human, .. } => Some(!human),
-            Mode::PassAndPlay => None,
+            Mode::PassAndPlay | Mode::Watch { .. } => None,
+        }
+    }
+
+    /// Whether the computer plays `side`.
+    pub fn computer_plays(&self, side: Side) -> bool {
+        match self.mode {
+            Mode::VsComputer { human, .. } => side != human,
+            Mode::PassAndPlay => false,
+            Mode::Watch { .. } => true,
         }
     }
 
     pub fn level(&self) -> Option<Level> {
         match self.mode {
-            Mode::VsComputer { level, .. } => Some(level),
+            Mode::VsComputer { level, .. } | Mode::Watch { level } => Some(level),
             Mode::PassAndPlay => None,
         }
     }
 
     /// Whether the side to move is played by the computer.
     pub fn computer_to_move(&self) -> bool {
-        !self.is_over() && self.computer_side() == Some(self.position().to_move())
+        !self.is_over() && self.computer_plays(self.position().to_move())
     }
 
     /// Whether a person may act now.
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && self.computer_side() != Some(self.position().to_move())
+        !self.is_over() && !self.computer_plays(self.position().to_move())
     }
 
     pub fn record(&self) -> Record {
@@ -145,7 +162,7 @@ impl Match {
     /// Takes back the last action, and in a game against the computer also
     /// the computer's actions, back to the person's previous turn.
     pub fn undo(&mut self) -> bool {
-        if !self.game.can_undo() {
+        if !self.can_undo() {
             return false;
         }
         self.ending = None;
@@ -184,6 +201,9 @@ impl Match {
     }
 
     pub fn can_undo(&self) -> bool {
+        if matches!(self.mode, Mode::Watch { .. }) {
+            return false;
+        }
         match self.computer_side() {
             // Nothing to take back if only the computer has moved.
             Some(computer) => self

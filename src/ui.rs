@@ -119,7 +119,7 @@ pub fn describe_ending(ending: Ending, mode: Mode) -> (String, String) {
         (None, _) => "Draw".to_string(),
         (Some(w), Mode::VsComputer { human, .. }) if w == human => "You win!".to_string(),
         (Some(_), Mode::VsComputer { .. }) => "The computer wins".to_string(),
-        (Some(w), Mode::PassAndPlay) => format!("{} wins!", side_name(w)),
+        (Some(w), Mode::PassAndPlay | Mode::Watch { .. }) => format!("{} wins!", side_name(w)),
     };
     let reason = match ending {
         Ending::Rules(Outcome::Win { winner, reason }) => {
@@ -160,7 +160,7 @@ pub fn status_line(the_match: &Match, thinking: bool) -> String {
     }
     let who = match the_match.mode {
         Mode::VsComputer { .. } => "Your".to_string(),
-        Mode::PassAndPlay => format!("{}'s", side_name(side)),
+        Mode::PassAndPlay | Mode::Watch { .. } => format!("{}'s", side_name(side)),
     };
     if pos.must_relocate() {
         let captured = pos.captured(side);
@@ -371,6 +371,7 @@ fn menu(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiSt
                     let mode = Mode::from_players(&record.players);
                     let what = match mode {
                         Mode::PassAndPlay => "pass and play".to_string(),
+                        Mode::Watch { level } => format!("computer vs computer, {}", level.title()),
                         Mode::VsComputer { level, .. } => format!("vs computer, {}", level.title()),
                     };
                     if big_button(ui_, "Resume game")
@@ -386,6 +387,13 @@ fn menu(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiSt
                     }
                     ui_.label(egui::RichText::new(what).small().weak());
                     ui_.add_space(6.0);
+                }
+                let in_progress = !p.the_match.game.history().is_empty()
+                    && !p.the_match.is_over()
+                    && !p.tutorial.active;
+                if in_progress && p.saved.0.is_none() && big_button(ui_, "Continue game").clicked()
+                {
+                    r.next_screen.set(Screen::Playing);
                 }
                 if big_button(ui_, "Play the computer").clicked() {
                     ui.dialog = Some(Dialog::NewGame);
@@ -445,6 +453,7 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
                 format!("computer · {}", level.title())
             }
             Mode::VsComputer { .. } => "you".to_string(),
+            Mode::Watch { level } => format!("computer · {}", level.title()),
             Mode::PassAndPlay => String::new(),
         };
         ui.label(egui::RichText::new(who).weak());
@@ -843,7 +852,9 @@ fn dialogs(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut U
                     if ui_.button("Resign").clicked() {
                         let side = match p.the_match.mode {
                             Mode::VsComputer { human, .. } => human,
-                            Mode::PassAndPlay => p.the_match.position().to_move(),
+                            Mode::PassAndPlay | Mode::Watch { .. } => {
+                                p.the_match.position().to_move()
+                            }
                         };
                         p.the_match.resign(side);
                         if let Some(e) = p.the_match.result() {

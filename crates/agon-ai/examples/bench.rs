@@ -1,5 +1,6 @@
 //! Search speed: `cargo run --release -p agon-ai --example bench -- [MS] [AFN]`
 //! Prints every iteration from the start position (or the AFN) for MS ms.
+//! `AGON_TT_MIB` sets the transposition table's size (default 64).
 use agon_ai::{Limits, Search, Style};
 use agon_rules::{Game, Position};
 use std::sync::atomic::AtomicBool;
@@ -17,7 +18,11 @@ fn main() {
         Position::from_afn(&afn.join(" ")).expect("AFN")
     };
     let game = Game::from_position(pos);
-    let mut search = Search::new(64);
+    let tt_mib = std::env::var("AGON_TT_MIB")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(agon_ai::DESKTOP_TT_MIB);
+    let mut search = Search::new(tt_mib);
     search.set_style(Style::default());
     search.start(
         &game,

@@ -563,7 +563,7 @@ impl Search {
         if f.depth <= 0 || ply >= MAX_PLY {
             return self.enter_quiescence(top, hash);
         }
-        if let Some(e) = self.tt.probe(hash) {
+        if let Some(e) = (f.depth > 1).then(|| self.tt.probe(hash)).flatten() {
             let f = &mut self.stack[top];
             f.tt_move = e.action;
             if ply > 0 && e.depth >= f.depth {
@@ -608,23 +608,19 @@ impl Search {
         if capturing.is_empty() {
             return self.return_value(stand);
         }
-        f.pos.legal_actions_into(&mut f.moves);
-        let mut kept = 0;
-        for i in 0..f.moves.len() {
-            let a = f.moves[i];
-            if capturing.contains(a.to) {
-                f.moves.as_mut_slice()[kept] = a;
-                kept += 1;
-            }
-        }
-        if kept == 0 {
+        f.pos.legal_actions_to(&mut f.moves, capturing);
+        if f.moves.is_empty() {
             return self.return_value(stand);
         }
-        f.moves.truncate(kept);
         f.alpha = f.alpha.max(stand);
         f.best = stand;
         f.tt_move = None;
-        self.order_moves(top);
+        // Every move here captures: order them by history alone.
+        f.capturing = capturing;
+        for i in 0..f.moves.len() {
+            let a = f.moves[i];
+            f.keys[i] = self.history[a.from.index()][a.to.index()];
+        }
         let f = &mut self.stack[top];
         f.orig_alpha = f.alpha;
         f.phase = Phase::NextMove;
@@ -667,7 +663,6 @@ impl Search {
         let mover = f.pos.to_move();
         let mut child = f.pos;
         child.play(a);
-        self.tt.prefetch(child.hash());
         let f = &mut self.stack[top];
         let ply = f.ply + 1;
         // The formation ends the game at once (clauses 17, 18).
@@ -680,6 +675,29 @@ impl Search {
             return self.receive(score);
         }
         let (alpha, beta, depth) = (f.alpha, f.beta, f.depth);
+        // A leaf with nothing to capture is evaluated here, without a frame
+        // of its own (unless the node budget is spent: the limit is exact).
+        let budget_left = self.limits.nodes.is_none_or(|n| self.nodes < n);
+        if depth <= 1
+            && budget_left
+            && (!self.style.quiescence || ply >= MAX_PLY || child.capturing_cells().is_empty())
+        {
+            self.nodes += 1;
+            let v = if self.is_repetition(child.hash()) {
+                if child.to_move() == self.root.to_move() {
+                    -self.style.contempt
+                } else {
+                    self.style.contempt
+                }
+            } else {
+                self.evaluate(&child)
+            };
+            self.stack[top].phase = Phase::NextMove;
+            return self.receive(-v);
+        }
+        // The child gets a frame and will probe the table: start loading its slot.
+        self.tt.prefetch(child.hash());
+        let f = &mut self.stack[top];
         let first = f.idx == 0;
         // Late quiet moves get a reduced scout search.
         let quiet = !f.capturing.contains(a.to) && Some(a) != f.tt_move;
@@ -753,7 +771,7 @@ impl Search {
             Bound::Upper
         };
         let hash = f.pos.hash();
-        if f.depth > 0 {
+        if f.depth > 1 {
             self.tt.store(
                 hash,
                 f.depth,

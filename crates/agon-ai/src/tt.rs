@@ -35,9 +35,93 @@ struct Slot {
 }
 
 pub struct Tt {
-    slots: Vec<Slot>,
+    slots: Slots,
     mask: usize,
     generation: u8,
+}
+
+/// The table's memory. On Linux it is mapped directly and backed by huge
+/// pages where the kernel allows: the table is probed at random, and with
+/// 4 KiB pages most probes would also miss the TLB.
+struct Slots {
+    #[cfg(target_os = "linux")]
+    map: Option<(*mut Slot, usize, *mut libc::c_void, usize)>,
+    fallback: Vec<Slot>,
+}
+
+// SAFETY: the mapping is owned by this value alone, like a Vec's buffer.
+unsafe impl Send for Slots {}
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    fn new(len: usize) -> Slots {
+        #[cfg(target_os = "linux")]
+        {
+            const HUGE: usize = 2 << 20;
+            let bytes = len * std::mem::size_of::<Slot>();
+            let total = bytes + HUGE;
+            // SAFETY: an anonymous private mapping, checked for failure;
+            // the kernel zeroes it, which is an empty slot.
+            unsafe {
+                let base = libc::mmap(
+                    std::ptr::null_mut(),
+                    total,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                if base != libc::MAP_FAILED {
+                    let aligned = (base as usize).div_ceil(HUGE) * HUGE;
+                    libc::madvise(aligned as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+                    return Slots {
+                        map: Some((aligned as *mut Slot, len, base, total)),
+                        fallback: Vec::new(),
+                    };
+                }
+            }
+        }
+        Slots {
+            #[cfg(target_os = "linux")]
+            map: None,
+            fallback: vec![Slot::default(); len],
+        }
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        #[cfg(target_os = "linux")]
+        if let Some((ptr, len, _, _)) = self.map {
+            // SAFETY: `len` slots were mapped at `ptr` and live as long as self.
+            return unsafe { std::slice::from_raw_parts(ptr, len) };
+        }
+        &self.fallback
+    }
+}
+
+impl std::ops::DerefMut for Slots {
+    fn deref_mut(&mut self) -> &mut [Slot] {
+        #[cfg(target_os = "linux")]
+        if let Some((ptr, len, _, _)) = self.map {
+            // SAFETY: as above, and `&mut self` makes the access exclusive.
+            return unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+        }
+        &mut self.fallback
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some((_, _, base, total)) = self.map.take() {
+            // SAFETY: unmapping exactly what `new` mapped, once.
+            unsafe {
+                libc::munmap(base, total);
+            }
+        }
+    }
 }
 
 impl Tt {
@@ -49,7 +133,7 @@ impl Tt {
             n *= 2;
         }
         Tt {
-            slots: vec![Slot::default(); n],
+            slots: Slots::new(n),
             mask: n - 1,
             generation: 0,
         }

@@ -203,9 +203,15 @@ impl Position {
 
     /// Every legal action of the side to move, into `list` (cleared first).
     pub fn legal_actions_into(&self, list: &mut ActionList) {
+        self.legal_actions_to(list, CellSet::BOARD);
+    }
+
+    /// The legal actions that end on one of `targets` (for example the
+    /// capturing cells), into `list` (cleared first).
+    pub fn legal_actions_to(&self, list: &mut ActionList, targets: CellSet) {
         list.clear();
         let us = self.to_move;
-        let open = self.empty_cells() - self.forbidden_for(us);
+        let open = (self.empty_cells() - self.forbidden_for(us)) & targets;
         let captured = self.captured(us);
         if captured.any() {
             for from in captured {
