@@ -142,7 +142,8 @@ impl Thinker {
         }
         #[cfg(target_arch = "wasm32")]
         {
-            let _ = cancel;
+            // Sliced, the search stops when its job is dropped: no flag needed.
+            drop(cancel);
             self.search = Some(search);
         }
     }

@@ -3,7 +3,7 @@
 //! resign), the game-over dialog, the rules, settings, and game records.
 
 use agon_ai::Level;
-use agon_rules::{ActionKind, Cell, Ending, Game, Kind, Outcome, Record, Side, WinReason};
+use agon_rules::{ActionKind, Cell, Ending, Game, Outcome, Record, Side, WinReason};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -13,7 +13,7 @@ use crate::ai_driver::{HintRequest, Thinker};
 use crate::camera::{BoardCamera, CameraRig, UiInsets};
 use crate::layout::cell_center;
 use crate::play::{BoardReset, Feedback, GameEnded, Match, Mode, Selection};
-use crate::save::{AnimationSpeed, Notices, SavedGame, Settings, Storage, ThemeName, ViewSide};
+use crate::save::{AnimationSpeed, Notices, SavedGame, Settings, ThemeName, ViewSide};
 use crate::theme::Theme;
 
 /// The screens of the game.
@@ -77,7 +77,6 @@ pub struct GameParams<'w> {
     pub settings: ResMut<'w, Settings>,
     pub saved: ResMut<'w, SavedGame>,
     pub notices: ResMut<'w, Notices>,
-    pub storage: Res<'w, Storage>,
     pub theme: Res<'w, Theme>,
     pub rig: ResMut<'w, CameraRig>,
     pub insets: ResMut<'w, UiInsets>,
@@ -905,6 +904,14 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
         if ui_.button("Pass and play instead").clicked() {
             start_game(p, r, ui, Mode::PassAndPlay);
         }
+        if ui_
+            .button("Watch")
+            .on_hover_text("The computer plays itself at this level")
+            .clicked()
+        {
+            let level = ui.level;
+            start_game(p, r, ui, Mode::Watch { level });
+        }
     });
 }
 
@@ -1013,7 +1020,6 @@ fn records(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
     if let Some(m) = &ui.records_message {
         ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
     }
-    let _ = &p.storage;
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -1125,5 +1131,4 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
         .add_systems(EguiPrimaryContextPass, draw)
         .add_systems(Update, (shortcuts, dropped_files));
-    let _ = Kind::Queen;
 }

@@ -1,6 +1,8 @@
 //! The page around the game in a browser: says when the board is ready (the
-//! loading screen fades out) and shows the position to end-to-end tests as
-//! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`.
+//! loading screen fades out) and shows the game to end-to-end tests as
+//! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`,
+//! `notices` (messages for the player, such as an unreadable save), the
+//! screen position of every cell (`cell-f1`...), and frame and search timings.
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
@@ -15,6 +17,7 @@ struct Shown {
     afn: String,
     thinking: bool,
     result: String,
+    notices: String,
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
 }
 
@@ -23,6 +26,7 @@ fn publish(
     frames: Res<FrameCount>,
     the_match: Res<Match>,
     thinker: Res<Thinker>,
+    notices: Res<crate::save::Notices>,
     stats: Res<crate::diagnostics::FrameStats>,
     pieces: Query<(), With<crate::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::camera::BoardCamera>>,
@@ -48,6 +52,11 @@ fn publish(
     if result != shown.result {
         set("result", &result);
         shown.result = result;
+    }
+    let said = notices.0.join("\n");
+    if said != shown.notices {
+        set("notices", &said);
+        shown.notices = said;
     }
     // Where each cell is on screen, for tests that click on the board.
     if let Ok((cam, tr)) = camera.single() {

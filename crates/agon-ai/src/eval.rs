@@ -30,6 +30,13 @@ pub struct Weights {
     pub captured: i32,
     /// Having the move.
     pub tempo: i32,
+    /// With the own queen on the throne, per step the nearest own guard
+    /// needs to reach the cell outside an enemy piece standing in the ring
+    /// (arriving there captures it against the queen).
+    pub siege: i32,
+    /// The throne lies between two enemies, so the own queen may not enter
+    /// it until one of them is captured.
+    pub throne_barred: i32,
 }
 
 impl Weights {
@@ -44,6 +51,8 @@ impl Weights {
         exposed: 25,
         captured: 60,
         tempo: 15,
+        siege: 12,
+        throne_barred: 60,
     };
 }
 
@@ -102,6 +111,37 @@ fn exposed(p: &Position, side: Side) -> u32 {
     hit.len()
 }
 
+/// Steps the side's guards need to besiege the enemy pieces in the throne
+/// ring, when the side's queen holds the throne: for each such piece, the
+/// distance from the nearest own guard that can still get there (not in the
+/// throne ring: pieces never step outward) to the empty cell just outside it.
+fn siege(p: &Position, side: Side) -> i32 {
+    if p.queen(side) != Some(Cell::THRONE) || p.is_out_of_play(Cell::THRONE) {
+        return 0;
+    }
+    let attackers = (p.guards(side) & p.in_play(side)) - CellSet::THRONE_RING;
+    let mut steps = 0;
+    for b in p.in_play(!side) & CellSet::THRONE_RING {
+        let Some(d) = Cell::THRONE.direction_to(b) else {
+            continue;
+        };
+        let Some(outside) = b.neighbour(d) else {
+            continue;
+        };
+        if p.occupied().contains(outside) {
+            steps += 3;
+            continue;
+        }
+        let nearest = attackers
+            .iter()
+            .map(|g| g.distance(outside) as i32)
+            .min()
+            .unwrap_or(8);
+        steps += nearest.min(8);
+    }
+    steps
+}
+
 fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let in_play = p.in_play(side);
     let guards_in = p.guards(side) & in_play;
@@ -110,13 +150,19 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let mut s = -w.distance * formation_distance(p, side);
     if queen_on_throne {
         s += w.queen_on_throne + w.guard_beside_queen * ring_guards;
-    } else if ring_guards >= 5 {
-        s -= w.forfeit_trap;
+    } else {
+        if ring_guards >= 5 {
+            s -= w.forfeit_trap;
+        }
+        if p.forbidden_for(side).contains(Cell::THRONE) {
+            s -= w.throne_barred;
+        }
     }
     let formation = CellSet::THRONE_RING | CellSet::single(Cell::THRONE);
     s -= w.blocker * (p.pieces(!side) & formation).len() as i32;
     s -= w.exposed * exposed(p, side) as i32;
     s -= w.captured * p.captured(side).len() as i32;
+    s -= w.siege * siege(p, side);
     s
 }
 

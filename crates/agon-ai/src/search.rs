@@ -61,6 +61,8 @@ impl Style {
             "exposed" => &mut w.exposed,
             "captured" => &mut w.captured,
             "tempo" => &mut w.tempo,
+            "siege" => &mut w.siege,
+            "throne_barred" => &mut w.throne_barred,
             "contempt" => &mut self.contempt,
             "noise" => &mut self.noise,
             "quiescence" => {
@@ -80,7 +82,7 @@ impl Default for Style {
             weights: Weights::DEFAULT,
             noise: 0,
             seed: 0,
-            contempt: 80,
+            contempt: 300,
             quiescence: true,
         }
     }

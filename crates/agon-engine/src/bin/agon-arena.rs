@@ -30,7 +30,21 @@ fn main() -> ExitCode {
                 config.opening_plies,
                 config.seed
             );
+            if let Some(dir) = &records
+                && let Err(e) = std::fs::create_dir_all(dir)
+            {
+                eprintln!("agon-arena: cannot create {dir}: {e}");
+                return ExitCode::FAILURE;
+            }
             let reports = arena::run(&config, |g| {
+                // Each game is written as it ends, so a long match can be read early.
+                if let Some(dir) = &records {
+                    let path = format!("{dir}/game-{:04}.json", g.index + 1);
+                    if let Err(e) = std::fs::write(&path, g.record(&config.a, &config.b).to_json())
+                    {
+                        eprintln!("agon-arena: cannot write {path}: {e}");
+                    }
+                }
                 if !quiet {
                     let result = match g.a_score() {
                         1.0 => "A wins",
@@ -47,19 +61,6 @@ fn main() -> ExitCode {
                     );
                 }
             });
-            if let Some(dir) = records {
-                if let Err(e) = std::fs::create_dir_all(&dir) {
-                    eprintln!("agon-arena: cannot create {dir}: {e}");
-                    return ExitCode::FAILURE;
-                }
-                for g in &reports {
-                    let path = format!("{dir}/game-{:04}.json", g.index + 1);
-                    if let Err(e) = std::fs::write(&path, g.record(&config.a, &config.b).to_json())
-                    {
-                        eprintln!("agon-arena: cannot write {path}: {e}");
-                    }
-                }
-            }
             println!("{}", arena::summarize(&reports));
             ExitCode::SUCCESS
         }
