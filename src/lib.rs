@@ -199,13 +199,6 @@ fn select_from_options(
         .as_deref()
         .and_then(|n| n.parse::<Cell>().ok())
     {
-        let pos = the_match.position();
-        selection.from = Some(cell);
-        selection.targets = pos.targets_from(cell);
-        selection.capturing = selection
-            .targets
-            .iter()
-            .filter(|&t| pos.captures_of(agon_rules::Action::new(cell, t)).any())
-            .collect();
+        selection.select(the_match.position(), cell);
     }
 }

@@ -278,7 +278,8 @@ impl Selection {
         self.capturing = CellSet::EMPTY;
     }
 
-    fn select(&mut self, pos: &Position, from: Cell) {
+    /// Picks up the piece on `from`: its targets, and which of them capture.
+    pub fn select(&mut self, pos: &Position, from: Cell) {
         self.from = Some(from);
         self.targets = pos.targets_from(from);
         self.capturing = CellSet::EMPTY;
