@@ -500,12 +500,16 @@ fn side_panel(
     };
     let response = panel.show(&mut root, |ui_| {
         if p.tutorial.active {
-            ui_.set_max_width(if narrow { f32::INFINITY } else { 276.0 });
+            if !narrow {
+                ui_.set_max_width(276.0);
+            }
             tutorial_panel(ui_, p, r);
             return;
         }
         let thinking = p.thinker.thinking();
-        ui_.set_max_width(if narrow { f32::INFINITY } else { 276.0 });
+        if !narrow {
+            ui_.set_max_width(276.0);
+        }
         ui_.horizontal(|ui_| {
             if thinking {
                 ui_.add(egui::Spinner::new().size(18.0));

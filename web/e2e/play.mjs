@@ -60,7 +60,9 @@ const lightToMove = (page) => page.waitForFunction(
   console.log("desktop: played f1-f2");
   await lightToMove(page);
   console.log(`desktop: the computer replied, now ${await afn(page)}`);
-  await page.waitForTimeout(1500);
+  // Give the page time to publish its timings (it does every 30 frames).
+  await page.waitForFunction(() => document.body.dataset.frames, null, { timeout: 60_000 })
+    .catch(() => {});
   const saved = await page.evaluate(() => localStorage.getItem("agon.save"));
   if (!saved || !JSON.parse(saved).actions.includes("f1-f2")) fail(`the game was not saved: ${saved}`);
   await page.screenshot({ path: shot });
