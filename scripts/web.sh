@@ -63,8 +63,8 @@ e2e() {
     say "end-to-end test in headless Chromium"
     PORT="${E2E_PORT:-$((20000 + RANDOM % 20000))}"
     python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
-    local server=$!
-    trap 'kill $server 2>/dev/null' EXIT
+    # Expanded now: the trap runs after this function's locals are gone.
+    trap "kill $! 2>/dev/null" EXIT
     sleep 1
     URL="http://127.0.0.1:$PORT/" node web/e2e/play.mjs
 }
