@@ -110,6 +110,8 @@ fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) 
     commands.spawn((
         PrimaryEguiContext,
         Camera2d,
+        // egui smooths its own edges and draws to the unsampled target.
+        Msaa::Off,
         RenderLayers::none(),
         Camera {
             order: 1,

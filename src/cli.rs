@@ -20,6 +20,7 @@ usage: agon [OPTIONS]
   --tutorial N                       open lesson N of the tutorial (1 to 8)
   --view light|dark                  see the board from this side
   --theme classic|high-contrast|colour-safe
+  --graphics auto|high|low           rendering quality (low: no multisampling, no shadows)
   --screenshot PATH                  render, save a PNG to PATH and exit
   --frames N                         frames to render before the screenshot (default 90)
   --size WxH                         window size (default 1280x800)
@@ -39,6 +40,7 @@ pub struct Options {
     pub tutorial: Option<usize>,
     pub view: Option<Side>,
     pub theme: Option<crate::save::ThemeName>,
+    pub graphics: Option<crate::save::Graphics>,
     pub screenshot: Option<String>,
     pub frames: u32,
     pub size: (u32, u32),
@@ -119,6 +121,13 @@ impl Options {
                     o.theme = Some(
                         serde_json::from_str(&format!("\"{v}\""))
                             .map_err(|_| format!("{v:?} is not a theme"))?,
+                    );
+                }
+                "--graphics" => {
+                    let v = value()?;
+                    o.graphics = Some(
+                        serde_json::from_str(&format!("\"{v}\""))
+                            .map_err(|_| format!("{v:?} is not a graphics setting"))?,
                     );
                 }
                 "--screenshot" => o.screenshot = Some(value()?),

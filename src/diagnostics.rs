@@ -16,6 +16,9 @@ pub struct LaunchTime(pub Instant);
 pub struct FrameStats {
     pub frames: Vec<f32>,
     pub thinking: Vec<f32>,
+    /// The main schedule's own time in frames while the computer thought:
+    /// the game's systems and the search's slice, without the renderer.
+    pub thinking_work: Vec<f32>,
     pub first_frame_ms: Option<f64>,
 }
 
@@ -30,13 +33,15 @@ impl FrameStats {
 
     pub fn summary(&self) -> String {
         format!(
-            "frames {}: median {:.1} ms, longest {:.1} ms; {} frames while the computer thought: median {:.1} ms, longest {:.1} ms",
+            "frames {}: median {:.1} ms, longest {:.1} ms; {} frames while the computer thought: median {:.1} ms, longest {:.1} ms (the game's own work in them: median {:.1} ms, longest {:.1} ms)",
             self.frames.len(),
             self.median_ms(),
             self.frames.iter().copied().fold(0.0, f32::max),
             self.thinking.len(),
             median(&self.thinking),
-            self.longest_thinking_ms()
+            self.longest_thinking_ms(),
+            median(&self.thinking_work),
+            self.thinking_work.iter().copied().fold(0.0, f32::max),
         )
     }
 }
@@ -50,7 +55,16 @@ fn median(v: &[f32]) -> f32 {
     s[s.len() / 2]
 }
 
+/// When this frame's main schedule began.
+#[derive(Resource)]
+struct FrameStart(Instant);
+
+fn mark_frame_start(mut start: ResMut<FrameStart>) {
+    start.0 = Instant::now();
+}
+
 fn measure(
+    start: Res<FrameStart>,
     time: Res<Time<Real>>,
     frames: Res<FrameCount>,
     launch: Option<Res<LaunchTime>>,
@@ -73,6 +87,9 @@ fn measure(
     stats.frames.push(ms);
     if thinker.thinking() {
         stats.thinking.push(ms);
+        stats
+            .thinking_work
+            .push(start.0.elapsed().as_secs_f32() * 1000.0);
     }
 }
 
@@ -117,5 +134,7 @@ fn take_screenshot(
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<FrameStats>()
+        .insert_resource(FrameStart(Instant::now()))
+        .add_systems(First, mark_frame_start)
         .add_systems(Last, (measure, report_on_exit, take_screenshot));
 }

@@ -12,6 +12,7 @@ pub mod camera;
 pub mod cli;
 pub mod diagnostics;
 pub mod effects;
+pub mod graphics;
 pub mod input;
 pub mod layout;
 pub mod persist;
@@ -65,6 +66,7 @@ impl Plugin for AgonPlugin {
         pieces::plugin(app);
         effects::plugin(app);
         camera::plugin(app);
+        graphics::plugin(app);
         input::plugin(app);
         ui::plugin(app);
         diagnostics::plugin(app);
@@ -112,6 +114,9 @@ pub fn apply_options(
     let o = &options.0;
     if let Some(t) = o.theme {
         settings.theme = t;
+    }
+    if let Some(g) = o.graphics {
+        settings.graphics = g;
     }
     if let Some(v) = o.view {
         settings.view = match v {

@@ -85,6 +85,30 @@ impl ThemeName {
     }
 }
 
+/// Rendering quality. Low drops multisampling and shadows, which software
+/// renderers and weak GPUs cannot draw at a playable rate.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Graphics {
+    /// High, until the first frames show the machine cannot keep up.
+    #[default]
+    Auto,
+    High,
+    Low,
+}
+
+impl Graphics {
+    pub const ALL: [Graphics; 3] = [Graphics::Auto, Graphics::High, Graphics::Low];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Graphics::Auto => "Auto",
+            Graphics::High => "High",
+            Graphics::Low => "Low",
+        }
+    }
+}
+
 /// The player's preferences, kept between sessions.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -97,6 +121,7 @@ pub struct Settings {
     pub show_coordinates: bool,
     pub view: ViewSide,
     pub theme: ThemeName,
+    pub graphics: Graphics,
     /// The last choices in the new-game dialog.
     pub level: String,
     pub play_light: bool,
@@ -113,6 +138,7 @@ impl Default for Settings {
             show_coordinates: true,
             view: ViewSide::Auto,
             theme: ThemeName::Classic,
+            graphics: Graphics::Auto,
             level: "easy".into(),
             play_light: true,
         }

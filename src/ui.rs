@@ -13,7 +13,7 @@ use crate::ai_driver::{HintRequest, Thinker};
 use crate::camera::{BoardCamera, CameraRig, UiInsets};
 use crate::layout::cell_center;
 use crate::play::{BoardReset, Feedback, GameEnded, Match, Mode, Selection};
-use crate::save::{AnimationSpeed, Notices, SavedGame, Settings, ThemeName, ViewSide};
+use crate::save::{AnimationSpeed, Graphics, Notices, SavedGame, Settings, ThemeName, ViewSide};
 use crate::theme::Theme;
 
 /// The screens of the game.
@@ -82,6 +82,7 @@ pub struct GameParams<'w> {
     pub insets: ResMut<'w, UiInsets>,
     pub tutorial: ResMut<'w, crate::tutorial::Tutorial>,
     pub autosave: ResMut<'w, crate::save::Autosave>,
+    pub auto_graphics: Res<'w, crate::graphics::AutoGraphics>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -961,6 +962,24 @@ fn settings(ui_: &mut egui::Ui, p: &mut GameParams) {
             ui_.vertical(|ui_| {
                 for t in ThemeName::ALL {
                     ui_.radio_value(&mut s.theme, t, t.label());
+                }
+            });
+            ui_.end_row();
+            ui_.label("Graphics");
+            ui_.horizontal(|ui_| {
+                for g in Graphics::ALL {
+                    let label = if g == Graphics::Auto && s.graphics == Graphics::Auto {
+                        let now = crate::graphics::effective(g, &p.auto_graphics);
+                        format!("Auto ({})", now.label().to_lowercase())
+                    } else {
+                        g.label().to_string()
+                    };
+                    ui_.selectable_value(&mut s.graphics, g, label)
+                        .on_hover_text(match g {
+                            Graphics::Auto => "High, unless this machine draws too slowly",
+                            Graphics::High => "Smooth edges and soft shadows",
+                            Graphics::Low => "No smoothing, no shadows: for slow machines",
+                        });
                 }
             });
             ui_.end_row();

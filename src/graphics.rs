@@ -1,0 +1,132 @@
+//! Rendering quality. High draws the board with 4x multisampling and soft
+//! shadows; Low draws neither. Auto starts High and, if the first frames show
+//! the machine cannot keep up (a software renderer, a weak phone), drops to
+//! Low once for the rest of the session.
+
+use bevy::diagnostic::FrameCount;
+use bevy::prelude::*;
+
+use crate::camera::BoardCamera;
+use crate::save::{Graphics, Settings};
+
+/// A median frame slower than this means the renderer cannot keep up.
+pub const SLOW_FRAME_MS: f32 = 40.0;
+/// Frames to sample, and the most time to spend sampling.
+const SAMPLES: usize = 12;
+const SAMPLE_SECONDS: f32 = 2.0;
+/// The first frames compile pipelines and are slow everywhere.
+const SKIP_FRAMES: u32 = 5;
+
+/// Auto's decision, made once.
+#[derive(Resource, Default, Debug)]
+pub struct AutoGraphics {
+    samples: Vec<f32>,
+    pub decided: Option<Graphics>,
+}
+
+/// Whether sampled frame times (ms) say to drop to Low. Undecided (`None`)
+/// until there are enough samples or enough time has been spent.
+pub fn auto_decision(samples_ms: &[f32]) -> Option<Graphics> {
+    let spent: f32 = samples_ms.iter().sum::<f32>() / 1000.0;
+    if samples_ms.len() < SAMPLES && !(samples_ms.len() >= 3 && spent >= SAMPLE_SECONDS) {
+        return None;
+    }
+    let mut s = samples_ms.to_vec();
+    s.sort_by(|a, b| a.total_cmp(b));
+    Some(if s[s.len() / 2] > SLOW_FRAME_MS {
+        Graphics::Low
+    } else {
+        Graphics::High
+    })
+}
+
+/// What to draw with now.
+pub fn effective(settings: Graphics, auto: &AutoGraphics) -> Graphics {
+    match settings {
+        Graphics::Auto => auto.decided.unwrap_or(Graphics::High),
+        g => g,
+    }
+}
+
+fn watch_frames(
+    time: Res<Time<Real>>,
+    frames: Res<FrameCount>,
+    settings: Res<Settings>,
+    mut auto: ResMut<AutoGraphics>,
+) {
+    if auto.decided.is_some() || settings.graphics != Graphics::Auto || frames.0 < SKIP_FRAMES {
+        return;
+    }
+    auto.samples.push(time.delta_secs() * 1000.0);
+    if let Some(d) = auto_decision(&auto.samples) {
+        auto.decided = Some(d);
+        if d == Graphics::Low {
+            info!("agon: frames are slow here; drawing without multisampling and shadows");
+        }
+    }
+}
+
+fn apply(
+    settings: Res<Settings>,
+    auto: Res<AutoGraphics>,
+    mut cameras: Query<&mut Msaa, With<BoardCamera>>,
+    mut lights: Query<&mut DirectionalLight>,
+) {
+    if !settings.is_changed() && !auto.is_changed() {
+        return;
+    }
+    let high = effective(settings.graphics, &auto) == Graphics::High;
+    let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
+    for mut m in &mut cameras {
+        if *m != msaa {
+            *m = msaa;
+        }
+    }
+    for mut light in &mut lights {
+        if light.shadow_maps_enabled != high {
+            light.shadow_maps_enabled = high;
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<AutoGraphics>()
+        .add_systems(Update, (watch_frames, apply).chain());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_waits_for_enough_frames_then_judges_the_median() {
+        assert_eq!(auto_decision(&[100.0; 2]), None);
+        assert_eq!(auto_decision(&[16.0; SAMPLES - 1]), None);
+        assert_eq!(auto_decision(&[16.0; SAMPLES]), Some(Graphics::High));
+        // One slow frame (a pipeline compiling) is not a slow machine.
+        let mut hitch = [16.0; SAMPLES];
+        hitch[3] = 400.0;
+        assert_eq!(auto_decision(&hitch), Some(Graphics::High));
+        assert_eq!(auto_decision(&[60.0; SAMPLES]), Some(Graphics::Low));
+        // A very slow machine is judged after a few frames, not a dozen.
+        assert_eq!(auto_decision(&[900.0; 3]), Some(Graphics::Low));
+    }
+
+    #[test]
+    fn a_chosen_setting_overrides_auto() {
+        let auto = AutoGraphics {
+            samples: vec![],
+            decided: Some(Graphics::Low),
+        };
+        assert_eq!(effective(Graphics::Auto, &auto), Graphics::Low);
+        assert_eq!(effective(Graphics::High, &auto), Graphics::High);
+        assert_eq!(
+            effective(Graphics::Low, &AutoGraphics::default()),
+            Graphics::Low
+        );
+        assert_eq!(
+            effective(Graphics::Auto, &AutoGraphics::default()),
+            Graphics::High
+        );
+    }
+}
