@@ -20,8 +20,12 @@ usage: agon [OPTIONS]
   --tutorial N                       open lesson N of the tutorial (1 to 8)
   --view light|dark                  see the board from this side
   --theme classic|high-contrast|colour-safe
+  --animation off|fast|normal|slow   how fast pieces move
   --graphics auto|high|low           rendering quality (low: no multisampling, no shadows)
   --screenshot PATH                  render, save a PNG to PATH and exit
+  --then ACTION                      with --screenshot: play ACTION, animated, once the
+                                     board is shown, and take the picture mid-way
+  --then-seconds S                   how long after ACTION to take it (default 0.3)
   --frames N                         frames to render before the screenshot (default 90)
   --size WxH                         window size (default 1280x800)
   --no-save                          neither read nor write the saved game and settings
@@ -41,7 +45,10 @@ pub struct Options {
     pub view: Option<Side>,
     pub theme: Option<crate::save::ThemeName>,
     pub graphics: Option<crate::save::Graphics>,
+    pub animation: Option<crate::save::AnimationSpeed>,
     pub screenshot: Option<String>,
+    pub then: Option<agon_rules::Action>,
+    pub then_seconds: f32,
     pub frames: u32,
     pub size: (u32, u32),
     pub no_save: bool,
@@ -67,6 +74,7 @@ impl Options {
     pub fn parse(args: &[String]) -> Result<Options, String> {
         let mut o = Options {
             frames: 90,
+            then_seconds: 0.3,
             size: (1280, 800),
             ..Options::default()
         };
@@ -123,6 +131,13 @@ impl Options {
                             .map_err(|_| format!("{v:?} is not a theme"))?,
                     );
                 }
+                "--animation" => {
+                    let v = value()?;
+                    o.animation = Some(
+                        serde_json::from_str(&format!("\"{v}\""))
+                            .map_err(|_| format!("{v:?} is not an animation speed"))?,
+                    );
+                }
                 "--graphics" => {
                     let v = value()?;
                     o.graphics = Some(
@@ -131,6 +146,20 @@ impl Options {
                     );
                 }
                 "--screenshot" => o.screenshot = Some(value()?),
+                "--then" => {
+                    let v = value()?;
+                    o.then = Some(v.parse().map_err(|e| format!("--then {v:?}: {e}"))?);
+                }
+                "--then-seconds" => {
+                    let v = value()?;
+                    o.then_seconds = v
+                        .parse()
+                        .ok()
+                        .filter(|s: &f32| s.is_finite() && *s >= 0.0)
+                        .ok_or_else(|| {
+                            format!("--then-seconds: {v:?} is not a number of seconds")
+                        })?;
+                }
                 "--frames" => {
                     let v = value()?;
                     o.frames = v
@@ -184,7 +213,16 @@ mod tests {
         assert_eq!(o.frames, 10);
         assert!(o.starts_playing());
         assert!(!parse("").unwrap().starts_playing());
+        let o = parse("--animation slow --graphics low --then f1-f2 --then-seconds 0.5").unwrap();
+        assert_eq!(o.graphics, Some(crate::save::Graphics::Low));
+        assert_eq!(o.then, Some("f1-f2".parse().unwrap()));
+        assert_eq!(o.then_seconds, 0.5);
+        assert_eq!(o.animation, Some(crate::save::AnimationSpeed::Slow));
         for bad in [
+            "--graphics ultra",
+            "--animation warp",
+            "--then f1",
+            "--then-seconds -1",
             "--mode chess",
             "--level god",
             "--frames x",

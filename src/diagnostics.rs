@@ -7,6 +7,7 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use web_time::Instant;
 
 use crate::ai_driver::Thinker;
+use crate::play::RequestAction;
 
 /// When the program started, set by `main` as early as it can.
 #[derive(Resource, Clone, Copy)]
@@ -107,6 +108,11 @@ pub struct ScreenshotPlan {
     /// Software renderers compile pipelines slowly: wait this long too.
     pub min_seconds: f32,
     pub taken: bool,
+    /// An action to play (animated) first; the picture is taken
+    /// `then_seconds` after it, to catch an animation mid-way.
+    pub then: Option<agon_rules::Action>,
+    pub then_seconds: f32,
+    pub then_at: Option<f32>,
 }
 
 fn take_screenshot(
@@ -114,10 +120,23 @@ fn take_screenshot(
     plan: Option<ResMut<ScreenshotPlan>>,
     frames: Res<FrameCount>,
     time: Res<Time<Real>>,
+    mut requests: MessageWriter<RequestAction>,
 ) {
     let Some(mut plan) = plan else { return };
     if plan.taken || frames.0 < plan.frames || time.elapsed_secs() < plan.min_seconds {
         return;
+    }
+    if let Some(action) = plan.then {
+        match plan.then_at {
+            None => {
+                info!("agon: playing {action} before the screenshot");
+                requests.write(RequestAction(action));
+                plan.then_at = Some(time.elapsed_secs());
+                return;
+            }
+            Some(t) if time.elapsed_secs() - t < plan.then_seconds => return,
+            Some(_) => {}
+        }
     }
     plan.taken = true;
     let path = plan.path.clone();

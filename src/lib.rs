@@ -87,6 +87,9 @@ impl Plugin for AgonPlugin {
                 frames: self.options.frames,
                 min_seconds: 3.0,
                 taken: false,
+                then: self.options.then,
+                then_seconds: self.options.then_seconds,
+                then_at: None,
             });
         }
     }
@@ -117,6 +120,9 @@ pub fn apply_options(
     }
     if let Some(g) = o.graphics {
         settings.graphics = g;
+    }
+    if let Some(a) = o.animation {
+        settings.animation = a;
     }
     if let Some(v) = o.view {
         settings.view = match v {

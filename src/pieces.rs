@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use crate::animation::Motion;
 use crate::layout::cell_center;
-use crate::play::{ActionApplied, BoardReset, Match, PlaySet};
+use crate::play::{ActionApplied, BoardReset, Match};
 use crate::save::Settings;
 use crate::theme::Theme;
 
@@ -437,10 +437,5 @@ fn recolour(
 pub fn plugin(app: &mut App) {
     app.init_resource::<PieceMap>()
         .add_systems(Startup, setup_pieces)
-        .add_systems(
-            Update,
-            (follow_actions, recolour)
-                .in_set(PieceSystems)
-                .in_set(PlaySet::Present),
-        );
+        .add_systems(Update, (follow_actions, recolour).in_set(PieceSystems));
 }

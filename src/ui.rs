@@ -40,6 +40,20 @@ pub enum SideChoice {
     Random,
 }
 
+/// Seconds from the final action to the result dialog: the action's
+/// animation, and for a throne win the victory moment.
+fn game_over_delay(ending: Ending, speed: AnimationSpeed) -> f64 {
+    let throne = matches!(
+        ending,
+        Ending::Rules(agon_rules::Outcome::Win {
+            reason: agon_rules::WinReason::Throne,
+            ..
+        })
+    );
+    let animation = 2.0 * speed.step_seconds() as f64;
+    animation + if throne { 1.6 } else { 0.4 }
+}
+
 /// What the interface remembers between frames.
 #[derive(Resource)]
 pub struct UiState {
@@ -51,6 +65,9 @@ pub struct UiState {
     pub import_text: String,
     pub records_message: Option<String>,
     pub seen_result: Option<Ending>,
+    /// When the result dialog is due: it waits for the last action and the
+    /// victory moment to be seen.
+    pub game_over_at: Option<f64>,
 }
 
 impl Default for UiState {
@@ -64,6 +81,7 @@ impl Default for UiState {
             import_text: String::new(),
             records_message: None,
             seen_result: None,
+            game_over_at: None,
         }
     }
 }
@@ -267,11 +285,16 @@ fn draw(
     for Feedback(text) in feedback.read() {
         ui_state.toast = Some((text.clone(), now));
     }
-    // The result dialog opens when a result appears.
+    // The result dialog opens once the ending has been seen on the board.
     let result = p.the_match.result();
     if result != ui_state.seen_result {
         ui_state.seen_result = result;
-        ui_state.game_over_open = result.is_some();
+        ui_state.game_over_open = false;
+        ui_state.game_over_at = result.map(|e| now + game_over_delay(e, p.settings.animation));
+    }
+    if ui_state.game_over_at.is_some_and(|t| now >= t) {
+        ui_state.game_over_at = None;
+        ui_state.game_over_open = true;
     }
     let ui_state = &mut *ui_state;
     let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
