@@ -111,55 +111,17 @@ fn exposed(p: &Position, side: Side) -> u32 {
     hit.len()
 }
 
-/// Cells the side's in-play guards outside the throne ring can still reach
-/// by steps through empty cells, sideways or inward (never outward), their
-/// own cells included.
-pub fn guard_reach(p: &Position, side: Side) -> CellSet {
-    let empty = p.empty_cells();
-    let guards = (p.guards(side) & p.in_play(side)) - CellSet::THRONE_RING;
-    let mut reach = CellSet::EMPTY;
-    let mut entered = CellSet::EMPTY;
-    for ring in (2..=5u8).rev() {
-        let cells = CellSet::ring(ring);
-        let mut r = (guards | entered) & cells;
-        loop {
-            let mut next = r;
-            for d in Dir::ALL {
-                next |= r.shift(d) & cells & empty;
-            }
-            if next == r {
-                break;
-            }
-            r = next;
-        }
-        reach |= r;
-        entered = CellSet::EMPTY;
-        for d in Dir::ALL {
-            entered |= r.shift(d);
-        }
-        entered &= CellSet::ring(ring - 1) & empty;
-    }
-    reach | entered
-}
-
 /// Steps the side's guards need to besiege the enemy pieces in the throne
 /// ring, when the side's queen holds the throne: for each such piece, the
-/// distance from the nearest own guard to the empty cell just outside it
-/// (arriving there captures it against the queen), or the most when no
-/// guard can get there any more: pieces never step outward, so guards shut
-/// in behind enemy pieces leave the formation unfinishable.
+/// distance from the nearest own guard that can still get there (not in the
+/// throne ring: pieces never step outward) to the empty cell just outside it.
 fn siege(p: &Position, side: Side) -> i32 {
     if p.queen(side) != Some(Cell::THRONE) || p.is_out_of_play(Cell::THRONE) {
         return 0;
     }
-    let blockers = p.in_play(!side) & CellSet::THRONE_RING;
-    if blockers.is_empty() {
-        return 0;
-    }
     let attackers = (p.guards(side) & p.in_play(side)) - CellSet::THRONE_RING;
-    let reach = guard_reach(p, side);
     let mut steps = 0;
-    for b in blockers {
+    for b in p.in_play(!side) & CellSet::THRONE_RING {
         let Some(d) = Cell::THRONE.direction_to(b) else {
             continue;
         };
@@ -168,10 +130,6 @@ fn siege(p: &Position, side: Side) -> i32 {
         };
         if p.occupied().contains(outside) {
             steps += 3;
-            continue;
-        }
-        if !reach.contains(outside) {
-            steps += 8;
             continue;
         }
         let nearest = attackers
@@ -247,30 +205,5 @@ mod tests {
         // With f2 taken, f3 is safe.
         p.put(c("f2"), Piece::new(Side::Light, Kind::Guard), false);
         assert_eq!(exposed(&p, Side::Light), 0);
-    }
-
-    #[test]
-    fn guards_reach_sideways_and_inward_but_never_outward_or_through_pieces() {
-        use agon_rules::{Kind, Piece};
-        let c = |n: &str| n.parse::<Cell>().unwrap();
-        let mut p = Position::empty(Side::Light);
-        // A Light guard on ring 2 (f4), Dark pieces on both sides of it on ring 2.
-        p.put(c("f4"), Piece::new(Side::Light, Kind::Guard), false);
-        p.put(c("e4"), Piece::new(Side::Dark, Kind::Guard), false);
-        p.put(c("g4"), Piece::new(Side::Dark, Kind::Guard), false);
-        let reach = guard_reach(&p, Side::Light);
-        assert!(reach.contains(c("f4")));
-        assert!(reach.contains(c("f5")), "one ring in");
-        assert!(!reach.contains(c("f3")), "outward");
-        assert!(
-            !reach.contains(c("d4")),
-            "beyond the Dark guard on its ring"
-        );
-        assert!(!reach.contains(c("f8")));
-        // From the outer ring a guard can get anywhere empty.
-        p.put(c("a1"), Piece::new(Side::Light, Kind::Guard), false);
-        let reach = guard_reach(&p, Side::Light);
-        assert!(reach.contains(c("f8")) && reach.contains(c("d4")));
-        assert!(!reach.contains(c("e4")), "occupied");
     }
 }
