@@ -199,9 +199,8 @@ impl Thinker {
                     break None;
                 }
             };
-            if self.slice_ms.len() < 100_000 {
-                self.slice_ms.push(started.elapsed().as_secs_f32() * 1000.0);
-            }
+            let ms = started.elapsed().as_secs_f32() * 1000.0;
+            crate::diagnostics::push_recent(&mut self.slice_ms, ms);
             let result = done?;
             Some((self.job.take()?, result))
         }

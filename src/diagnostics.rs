@@ -47,6 +47,18 @@ impl FrameStats {
     }
 }
 
+/// Timings kept: the most recent `2 * RECENT` at most, so a long session
+/// neither grows them without bound nor makes their summaries slow to sort.
+const RECENT: usize = 1000;
+
+/// Adds a timing, dropping the oldest half once there are `2 * RECENT`.
+pub fn push_recent(v: &mut Vec<f32>, ms: f32) {
+    if v.len() >= 2 * RECENT {
+        v.drain(..RECENT);
+    }
+    v.push(ms);
+}
+
 fn median(v: &[f32]) -> f32 {
     if v.is_empty() {
         return 0.0;
@@ -85,12 +97,11 @@ fn measure(
         return;
     }
     let ms = time.delta_secs() * 1000.0;
-    stats.frames.push(ms);
+    push_recent(&mut stats.frames, ms);
     if thinker.thinking() {
-        stats.thinking.push(ms);
-        stats
-            .thinking_work
-            .push(start.0.elapsed().as_secs_f32() * 1000.0);
+        push_recent(&mut stats.thinking, ms);
+        let work = start.0.elapsed().as_secs_f32() * 1000.0;
+        push_recent(&mut stats.thinking_work, work);
     }
 }
 
@@ -156,4 +167,21 @@ pub fn plugin(app: &mut App) {
         .insert_resource(FrameStart(Instant::now()))
         .add_systems(First, mark_frame_start)
         .add_systems(Last, (measure, report_on_exit, take_screenshot));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timings_keep_only_the_recent_ones() {
+        let mut v = Vec::new();
+        for i in 0..5 * RECENT {
+            push_recent(&mut v, i as f32);
+        }
+        assert!(v.len() <= 2 * RECENT && v.len() >= RECENT);
+        assert_eq!(*v.last().unwrap(), (5 * RECENT - 1) as f32);
+        // In order, with nothing missing since the oldest kept.
+        assert!(v.windows(2).all(|w| w[1] == w[0] + 1.0));
+    }
 }
