@@ -69,6 +69,13 @@ fn side(s: &str) -> Result<Side, String> {
     }
 }
 
+/// A settings value by its saved name (`high-contrast`, `slow`...), so the
+/// command line accepts exactly what the settings file does.
+fn setting<T: serde::de::DeserializeOwned>(v: String, what: &str) -> Result<T, String> {
+    serde_json::from_value(serde_json::Value::String(v.clone()))
+        .map_err(|_| format!("{v:?} is not {what}"))
+}
+
 impl Options {
     /// Parses the arguments after the program name.
     pub fn parse(args: &[String]) -> Result<Options, String> {
@@ -124,27 +131,9 @@ impl Options {
                     }
                     o.tutorial = Some(n - 1);
                 }
-                "--theme" => {
-                    let v = value()?;
-                    o.theme = Some(
-                        serde_json::from_str(&format!("\"{v}\""))
-                            .map_err(|_| format!("{v:?} is not a theme"))?,
-                    );
-                }
-                "--animation" => {
-                    let v = value()?;
-                    o.animation = Some(
-                        serde_json::from_str(&format!("\"{v}\""))
-                            .map_err(|_| format!("{v:?} is not an animation speed"))?,
-                    );
-                }
-                "--graphics" => {
-                    let v = value()?;
-                    o.graphics = Some(
-                        serde_json::from_str(&format!("\"{v}\""))
-                            .map_err(|_| format!("{v:?} is not a graphics setting"))?,
-                    );
-                }
+                "--theme" => o.theme = Some(setting(value()?, "a theme")?),
+                "--animation" => o.animation = Some(setting(value()?, "an animation speed")?),
+                "--graphics" => o.graphics = Some(setting(value()?, "a graphics setting")?),
                 "--screenshot" => o.screenshot = Some(value()?),
                 "--then" => {
                     let v = value()?;

@@ -523,17 +523,14 @@ fn side_panel(
             .frame(frame)
     };
     let response = panel.show(&mut root, |ui_| {
+        if !narrow {
+            ui_.set_max_width(276.0);
+        }
         if p.tutorial.active {
-            if !narrow {
-                ui_.set_max_width(276.0);
-            }
             tutorial_panel(ui_, p, r);
             return;
         }
         let thinking = p.thinker.thinking();
-        if !narrow {
-            ui_.set_max_width(276.0);
-        }
         ui_.horizontal(|ui_| {
             if thinking {
                 ui_.add(egui::Spinner::new().size(18.0));

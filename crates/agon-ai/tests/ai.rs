@@ -192,15 +192,9 @@ fn slicing_the_search_does_not_change_it() {
 
 fn winning_actions(p: &Position) -> Vec<Action> {
     let mover = p.to_move();
-    p.legal_actions()
-        .iter()
-        .copied()
-        .filter(|&a| {
-            let mut q = *p;
-            q.play(a);
-            q.formation(mover).and_then(Outcome::winner) == Some(mover)
-        })
-        .collect()
+    actions_where(p, |q| {
+        q.formation(mover).and_then(Outcome::winner) == Some(mover)
+    })
 }
 
 const THRONE_WINS: [&str; 3] = [
