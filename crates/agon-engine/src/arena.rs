@@ -235,6 +235,40 @@ pub struct ArenaConfig {
     pub opening_plies: usize,
     pub seed: u64,
     pub tt_mib: usize,
+    /// Openings to play instead of random ones, each twice (colours
+    /// swapped), taken in turn: for replaying chosen positions many times.
+    pub book: Option<Vec<Vec<Action>>>,
+}
+
+/// Reads a book of openings: one per line, actions in text separated by
+/// spaces; blank lines and lines starting with `#` are skipped. Every line
+/// must be legal from the start and leave the game in progress.
+pub fn parse_book(text: &str) -> Result<Vec<Vec<Action>>, String> {
+    let mut book = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut game = Game::new();
+        let mut opening = Vec::new();
+        for word in line.split_whitespace() {
+            let a: Action = word
+                .parse()
+                .map_err(|e| format!("line {}: {word:?}: {e}", n + 1))?;
+            game.play(a)
+                .map_err(|e| format!("line {}: {word}: {e}", n + 1))?;
+            opening.push(a);
+        }
+        if game.is_over() {
+            return Err(format!("line {}: the game is already over", n + 1));
+        }
+        book.push(opening);
+    }
+    if book.is_empty() {
+        return Err("the book holds no opening".into());
+    }
+    Ok(book)
 }
 
 /// `count` random openings of `plies` plies from the start, seeded.
@@ -312,7 +346,10 @@ pub fn play_game(
 /// Runs a match; `on_game` hears of each game as it ends.
 pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<GameReport> {
     let pairs = config.games.div_ceil(2);
-    let lines = openings(pairs, config.opening_plies, config.seed);
+    let lines = match &config.book {
+        Some(book) => (0..pairs).map(|i| book[i % book.len()].clone()).collect(),
+        None => openings(pairs, config.opening_plies, config.seed),
+    };
     let next = AtomicUsize::new(0);
     let reports = Mutex::new(Vec::new());
     std::thread::scope(|scope| {

@@ -13,6 +13,7 @@ fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
         opening_plies: 4,
         seed: 42,
         tt_mib: 1,
+        book: None,
     }
 }
 
@@ -86,4 +87,35 @@ fn search_beats_random_uct_at_tiny_budgets() {
     let reports = arena::run(&config("nodes:20000", "uct:20", 4, 300), |_| {});
     let s = arena::summarize(&reports);
     assert!(s.score >= 0.75, "{s}");
+}
+
+#[test]
+fn a_book_replaces_the_random_openings_in_turn() {
+    let book = arena::parse_book("# two lines\nf1-f2 f11-f10\n\nk1-k2\n").unwrap();
+    assert_eq!(book.len(), 2);
+    assert_eq!(book[0].len(), 2);
+    let mut c = config("nodes:50", "nodes:50", 6, 12);
+    c.book = Some(book.clone());
+    let reports = arena::run(&c, |_| {});
+    for r in &reports {
+        assert_eq!(r.opening, book[(r.index / 2) % 2], "game {}", r.index);
+        let played: Vec<_> = r.game.history().iter().map(|p| p.action).collect();
+        assert_eq!(&played[..r.opening.len()], &r.opening[..]);
+    }
+}
+
+#[test]
+fn a_bad_book_names_its_line() {
+    let err = |text: &str| arena::parse_book(text).unwrap_err();
+    assert!(
+        err("f1-f2\nf1-z9\n").starts_with("line 2:"),
+        "{}",
+        err("f1-f2\nf1-z9\n")
+    );
+    assert!(
+        err("f1-f2 f1-f3\n").starts_with("line 1: f1-f3"),
+        "{}",
+        err("f1-f2 f1-f3\n")
+    );
+    assert_eq!(err("# nothing\n"), "the book holds no opening");
 }

@@ -9,13 +9,15 @@ use agon_engine::arena::{self, ArenaConfig, PlayerSpec};
 
 const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
                   [--plies CAP] [--opening PLIES] [--seed S] [--tt MIB] [--quiet]
-                  [--records DIR]
+                  [--records DIR] [--book FILE]
 PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
         uct:MS (the UCT baseline, MS ms an action); a search player may add
         tweaks for tuning: nodes:20000+exposed=40+quiescence=0
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
---records DIR saves every game as a JSON game record in DIR.";
+--records DIR saves every game as a JSON game record in DIR.
+--book FILE plays the openings of FILE in turn instead of random ones: one a
+        line, actions in text separated by spaces, `#` starts a comment line.";
 
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1).collect()) {
@@ -83,6 +85,7 @@ fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool, Option<String>), Strin
         opening_plies: 4,
         seed: 1,
         tt_mib: 16,
+        book: None,
     };
     let mut quiet = false;
     let mut records = None;
@@ -111,6 +114,12 @@ fn parse(args: Vec<String>) -> Result<(ArenaConfig, bool, Option<String>), Strin
             "--seed" => config.seed = num()?,
             "--tt" => config.tt_mib = num()?.max(1) as usize,
             "--records" => records = Some(value),
+            "--book" => {
+                let text = std::fs::read_to_string(&value)
+                    .map_err(|e| format!("--book: cannot read {value}: {e}"))?;
+                config.book =
+                    Some(arena::parse_book(&text).map_err(|e| format!("--book {value}: {e}"))?);
+            }
             _ => return Err(format!("unknown option {flag}")),
         }
     }
