@@ -22,15 +22,13 @@ Games that reach the ply cap (default 400) are adjudicated draws and reported.
 fn main() -> ExitCode {
     match parse(std::env::args().skip(1).collect()) {
         Ok((config, quiet, records)) => {
+            let openings = match &config.book {
+                Some(book) => format!("{} book openings", book.len()),
+                None => format!("{} opening plies", config.opening_plies),
+            };
             println!(
-                "arena: A = {}, B = {}, {} games, {} threads, ply cap {}, {} opening plies, seed {}",
-                config.a,
-                config.b,
-                config.games,
-                config.threads,
-                config.ply_cap,
-                config.opening_plies,
-                config.seed
+                "arena: A = {}, B = {}, {} games, {} threads, ply cap {}, {openings}, seed {}",
+                config.a, config.b, config.games, config.threads, config.ply_cap, config.seed
             );
             if let Some(dir) = &records
                 && let Err(e) = std::fs::create_dir_all(dir)
