@@ -45,6 +45,10 @@ pub struct Style {
     pub contempt: i32,
     /// Whether captures are searched beyond the horizon.
     pub quiescence: bool,
+    /// Extra cost, per piece of the side searching out of play: it is
+    /// ahead in the race against weak opponents, and even trades only
+    /// slow the race and crowd the centre.
+    pub trade_aversion: i32,
 }
 
 impl Style {
@@ -65,6 +69,7 @@ impl Style {
             "throne_barred" => &mut w.throne_barred,
             "reserve" => &mut w.reserve,
             "contempt" => &mut self.contempt,
+            "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
             "quiescence" => {
                 self.quiescence = value != 0;
@@ -85,6 +90,7 @@ impl Default for Style {
             seed: 0,
             contempt: 300,
             quiescence: true,
+            trade_aversion: 0,
         }
     }
 }
@@ -494,6 +500,11 @@ impl Search {
 
     fn evaluate(&self, p: &Position) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
+        if self.style.trade_aversion != 0 {
+            let root = self.root.to_move();
+            let lost = p.captured(root).len() as i32 * self.style.trade_aversion;
+            v += if p.to_move() == root { -lost } else { lost };
+        }
         if self.style.noise > 0 {
             let h = splitmix(p.hash() ^ self.style.seed);
             let span = 2 * self.style.noise as u64 + 1;

@@ -290,7 +290,12 @@ fn the_hint_is_a_legal_action() {
 fn lower_levels_err_on_purpose_and_the_top_does_not() {
     assert!(Level::Beginner.style(0).noise > Level::Easy.style(0).noise);
     assert!(Level::Easy.style(0).noise > Level::Medium.style(0).noise);
-    assert_eq!(Level::Master.style(0), Style::default());
+    let master = Level::Master.style(0);
+    assert_eq!(master.noise, 0);
+    assert_eq!(master.weights, Style::default().weights);
+    // Master alone shuns even trades (tuned against the UCT baseline).
+    assert!(master.trade_aversion > 0);
+    assert_eq!(Level::Hard.style(0).trade_aversion, 0);
     for w in Level::ALL.windows(2) {
         let (lo, hi) = (w[0].limits(), w[1].limits());
         let depth = |l: Limits| l.depth.unwrap_or(u32::MAX);
