@@ -501,9 +501,8 @@ impl Search {
     fn evaluate(&self, p: &Position) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
         if self.style.trade_aversion != 0 {
-            let root = self.root.to_move();
-            let lost = p.captured(root).len() as i32 * self.style.trade_aversion;
-            v += if p.to_move() == root { -lost } else { lost };
+            let lost = p.captured(self.root.to_move()).len() as i32 * self.style.trade_aversion;
+            v += self.for_root(p.to_move(), -lost);
         }
         if self.style.noise > 0 {
             let h = splitmix(p.hash() ^ self.style.seed);
@@ -511,6 +510,12 @@ impl Search {
             v += (h % span) as i32 - self.style.noise;
         }
         v
+    }
+
+    /// `v`, a value for the side searching, seen by `side`: the terms that
+    /// only the side searching holds (contempt, trade aversion).
+    fn for_root(&self, side: Side, v: i32) -> i32 {
+        if side == self.root.to_move() { v } else { -v }
     }
 
     fn is_repetition(&self, hash: u64) -> bool {
@@ -560,11 +565,7 @@ impl Search {
         let hash = f.pos.hash();
         if ply > 0 {
             if self.is_repetition(hash) {
-                let draw = if self.stack[top].pos.to_move() == self.root.to_move() {
-                    -self.style.contempt
-                } else {
-                    self.style.contempt
-                };
+                let draw = self.for_root(self.stack[top].pos.to_move(), -self.style.contempt);
                 return self.return_value(draw);
             }
             // Mate-distance pruning.
@@ -701,11 +702,7 @@ impl Search {
         {
             self.nodes += 1;
             let v = if self.is_repetition(child.hash()) {
-                if child.to_move() == self.root.to_move() {
-                    -self.style.contempt
-                } else {
-                    self.style.contempt
-                }
+                self.for_root(child.to_move(), -self.style.contempt)
             } else {
                 self.evaluate(&child)
             };
