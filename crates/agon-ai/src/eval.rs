@@ -11,7 +11,7 @@
 use agon_rules::{Cell, CellSet, Dir, Position, Side};
 
 /// The weights of the evaluation terms.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weights {
     /// Per action of difference in the distance to the formation.
     pub distance: i32,

@@ -8,6 +8,7 @@
 //! the engine). Both run the very same search.
 
 use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side};
+use std::hash::{Hash, Hasher};
 use web_time::{Duration, Instant};
 
 use crate::eval::{Weights, evaluate};
@@ -32,7 +33,7 @@ pub struct Limits {
 
 /// How the search plays: its evaluation, and the imperfection the lower
 /// levels add on purpose.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Style {
     pub weights: Weights,
     /// Amplitude of a pseudo-random term added to every evaluation, in
@@ -241,6 +242,8 @@ pub struct Search {
     stack: Vec<Frame>,
     sp: usize,
     pending: Option<i32>,
+    /// Mixed into every key of the transposition table: see `tt_salt`.
+    salt: u64,
     // The search in progress.
     root: Position,
     limits: Limits,
@@ -266,6 +269,7 @@ impl Search {
             stack: (0..MAX_PLY + 2).map(|_| Frame::empty()).collect(),
             sp: 0,
             pending: None,
+            salt: 0,
             root: Position::start(),
             limits: Limits::default(),
             started: Instant::now(),
@@ -321,6 +325,7 @@ impl Search {
         }
         self.game_len = self.path.len();
         self.root = root;
+        self.salt = self.tt_salt();
         self.limits = limits;
         self.started = Instant::now();
         self.nodes = 0;
@@ -512,6 +517,26 @@ impl Search {
         v
     }
 
+    /// A stored score holds for the style that computed it and, where the
+    /// style has terms only the side searching holds, for that side. The
+    /// game's hint (default style, the human's side) and its opponent share
+    /// one table: each keys its own entries instead of reading the other's
+    /// bias, and neither has to clear the table.
+    fn tt_salt(&self) -> u64 {
+        let mut style = self.style;
+        if style.noise == 0 {
+            // The seed only feeds the noise: levels without noise keep
+            // their entries from one action to the next.
+            style.seed = 0;
+        }
+        let mut h = std::hash::DefaultHasher::new();
+        style.hash(&mut h);
+        if style.contempt != 0 || style.trade_aversion != 0 {
+            self.root.to_move().hash(&mut h);
+        }
+        h.finish()
+    }
+
     /// `v`, a value for the side searching, seen by `side`: the terms that
     /// only the side searching holds (contempt, trade aversion).
     fn for_root(&self, side: Side, v: i32) -> i32 {
@@ -581,7 +606,10 @@ impl Search {
         if f.depth <= 0 || ply >= MAX_PLY {
             return self.enter_quiescence(top, hash);
         }
-        if let Some(e) = (f.depth > 1).then(|| self.tt.probe(hash)).flatten() {
+        if let Some(e) = (f.depth > 1)
+            .then(|| self.tt.probe(hash ^ self.salt))
+            .flatten()
+        {
             let f = &mut self.stack[top];
             f.tt_move = e.action;
             if ply > 0 && e.depth >= f.depth {
@@ -710,7 +738,7 @@ impl Search {
             return self.receive(-v);
         }
         // The child gets a frame and will probe the table: start loading its slot.
-        self.tt.prefetch(child.hash());
+        self.tt.prefetch(child.hash() ^ self.salt);
         let f = &mut self.stack[top];
         let first = f.idx == 0;
         // Late quiet moves get a reduced scout search.
@@ -787,7 +815,7 @@ impl Search {
         let hash = f.pos.hash();
         if f.depth > 1 {
             self.tt.store(
-                hash,
+                hash ^ self.salt,
                 f.depth,
                 score_to_tt(f.best, f.ply),
                 bound,
@@ -842,7 +870,7 @@ impl Search {
                 break;
             }
             seen.push(pos.hash());
-            next = self.tt.probe(pos.hash()).and_then(|e| e.action);
+            next = self.tt.probe(pos.hash() ^ self.salt).and_then(|e| e.action);
         }
         pv
     }

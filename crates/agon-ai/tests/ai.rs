@@ -310,3 +310,41 @@ fn lower_levels_err_on_purpose_and_the_top_does_not() {
     assert!("grandmaster".parse::<Level>().is_err());
     let _ = Side::Light;
 }
+
+#[test]
+fn a_search_reused_for_the_other_side_reads_none_of_its_bias() {
+    // The game shares one search between its opponent and the human's
+    // hint. The opponent's own terms (here an outsized trade aversion and
+    // contempt) must not leak into the hint through the table: the hint
+    // scores as a fresh search would, up to the move-ordering noise of the
+    // history it keeps (at most 60 here; the leak was worth up to 1920).
+    let mut biased = Style::default();
+    biased.tweak("trade_aversion", 2000).unwrap();
+    biased.tweak("contempt", 3000).unwrap();
+    let depth = |d| Limits {
+        depth: Some(d),
+        ..Limits::default()
+    };
+    for g in random_games(40, 23) {
+        let mut shared = Search::new(4);
+        shared.set_style(biased);
+        // Deeper than the hint, so that its entries could cut the hint's
+        // search short.
+        let reply = run(&mut shared, &g, depth(6)).best.expect("an action");
+        let mut g = g;
+        g.play(reply).unwrap();
+        if g.is_over() {
+            continue;
+        }
+        shared.set_style(Style::default());
+        let hint = run(&mut shared, &g, depth(3));
+        let fresh = run(&mut Search::new(4), &g, depth(3));
+        assert!(
+            (hint.score - fresh.score).abs() <= 100,
+            "hint {} against fresh {} in {}",
+            hint.score,
+            fresh.score,
+            g.position()
+        );
+    }
+}
