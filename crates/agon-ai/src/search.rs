@@ -242,8 +242,6 @@ pub struct Search {
     stack: Vec<Frame>,
     sp: usize,
     pending: Option<i32>,
-    /// Mixed into every key of the transposition table: see `tt_salt`.
-    salt: u64,
     // The search in progress.
     root: Position,
     limits: Limits,
@@ -269,7 +267,6 @@ impl Search {
             stack: (0..MAX_PLY + 2).map(|_| Frame::empty()).collect(),
             sp: 0,
             pending: None,
-            salt: 0,
             root: Position::start(),
             limits: Limits::default(),
             started: Instant::now(),
@@ -309,7 +306,6 @@ impl Search {
     /// Starts searching `root`; `history` holds the hashes of the positions
     /// of the game up to and including `root`.
     pub fn start_with_history(&mut self, root: Position, history: &[u64], limits: Limits) {
-        self.tt.new_search();
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -325,7 +321,7 @@ impl Search {
         }
         self.game_len = self.path.len();
         self.root = root;
-        self.salt = self.tt_salt();
+        self.tt.new_search(self.tt_salt());
         self.limits = limits;
         self.started = Instant::now();
         self.nodes = 0;
@@ -606,10 +602,7 @@ impl Search {
         if f.depth <= 0 || ply >= MAX_PLY {
             return self.enter_quiescence(top, hash);
         }
-        if let Some(e) = (f.depth > 1)
-            .then(|| self.tt.probe(hash ^ self.salt))
-            .flatten()
-        {
+        if let Some(e) = (f.depth > 1).then(|| self.tt.probe(hash)).flatten() {
             let f = &mut self.stack[top];
             f.tt_move = e.action;
             if ply > 0 && e.depth >= f.depth {
@@ -738,7 +731,7 @@ impl Search {
             return self.receive(-v);
         }
         // The child gets a frame and will probe the table: start loading its slot.
-        self.tt.prefetch(child.hash() ^ self.salt);
+        self.tt.prefetch(child.hash());
         let f = &mut self.stack[top];
         let first = f.idx == 0;
         // Late quiet moves get a reduced scout search.
@@ -815,7 +808,7 @@ impl Search {
         let hash = f.pos.hash();
         if f.depth > 1 {
             self.tt.store(
-                hash ^ self.salt,
+                hash,
                 f.depth,
                 score_to_tt(f.best, f.ply),
                 bound,
@@ -870,7 +863,7 @@ impl Search {
                 break;
             }
             seen.push(pos.hash());
-            next = self.tt.probe(pos.hash() ^ self.salt).and_then(|e| e.action);
+            next = self.tt.probe(pos.hash()).and_then(|e| e.action);
         }
         pv
     }

@@ -38,6 +38,8 @@ pub struct Tt {
     slots: Slots,
     mask: usize,
     generation: u8,
+    /// Mixed into every key: see `new_search`.
+    salt: u64,
 }
 
 /// The table's memory. On Linux it is mapped directly and backed by huge
@@ -136,6 +138,7 @@ impl Tt {
             slots: Slots::new(n),
             mask: n - 1,
             generation: 0,
+            salt: 0,
         }
     }
 
@@ -149,9 +152,12 @@ impl Tt {
         self.generation = 0;
     }
 
-    /// Marks a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
+    /// Marks a new search: older entries become preferred victims, and
+    /// `salt` is mixed into every key until the next one, so searches whose
+    /// scores mean different things keep apart in one table.
+    pub fn new_search(&mut self, salt: u64) {
         self.generation = self.generation.wrapping_add(1) & 0x3F;
+        self.salt = salt;
     }
 
     /// Starts loading a key's slot into the cache, so a later probe does
@@ -160,6 +166,7 @@ impl Tt {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
+            let key = key ^ self.salt;
             let slot = &self.slots[key as usize & self.mask] as *const Slot as *const i8;
             // SAFETY: a prefetch only hints the cache; the pointer is in bounds.
             unsafe {
@@ -171,6 +178,7 @@ impl Tt {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        let key = key ^ self.salt;
         let s = &self.slots[key as usize & self.mask];
         if s.key != key || s.flags & 3 == 0 {
             return None;
@@ -200,6 +208,7 @@ impl Tt {
         bound: Bound,
         action: Option<Action>,
     ) {
+        let key = key ^ self.salt;
         let gen_bits = self.generation << 2;
         let s = &mut self.slots[key as usize & self.mask];
         let same = s.key == key;
