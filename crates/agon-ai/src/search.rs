@@ -7,7 +7,7 @@
 //! [`Search::run`] loops over slices on a worker thread (the desktop build and
 //! the engine). Both run the very same search.
 
-use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side};
+use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side, splitmix64};
 use std::hash::{Hash, Hasher};
 use web_time::{Duration, Instant};
 
@@ -506,7 +506,7 @@ impl Search {
             v += self.for_root(p.to_move(), -lost);
         }
         if self.style.noise > 0 {
-            let h = splitmix(p.hash() ^ self.style.seed);
+            let h = splitmix64(p.hash() ^ self.style.seed);
             let span = 2 * self.style.noise as u64 + 1;
             v += (h % span) as i32 - self.style.noise;
         }
@@ -887,13 +887,6 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-pub(crate) fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The side a score is for, in words: for logs.

@@ -3,10 +3,8 @@
 //! random playouts capped at 400 plies (a draw), the most-visited child.
 //! Playouts ignore repetition; the tree does not share transpositions.
 
-use agon_rules::{Action, ActionList, Position, Side};
+use agon_rules::{Action, ActionList, Position, Side, splitmix64};
 use web_time::{Duration, Instant};
-
-use crate::search::splitmix;
 
 pub const PLAYOUT_CAP: usize = 400;
 
@@ -38,7 +36,7 @@ impl Uct {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        self.rng = splitmix(self.rng);
+        self.rng = splitmix64(self.rng);
         (self.rng % n as u64) as usize
     }
 

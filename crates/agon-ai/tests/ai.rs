@@ -6,14 +6,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use agon_ai::{Level, Limits, MATE_BOUND, Progress, Search, Style, hint};
-use agon_rules::{Action, Game, Outcome, Position, Side};
+use agon_rules::{Action, Game, Outcome, Position, SPLITMIX64_GAMMA, Side, splitmix64};
 
 fn rng(x: &mut u64) -> u64 {
-    *x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    let out = splitmix64(*x);
+    *x = x.wrapping_add(SPLITMIX64_GAMMA);
+    out
 }
 
 /// Positions from seeded random games, at various lengths.

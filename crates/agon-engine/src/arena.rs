@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use agon_ai::{Level, Limits, Search, Style, Uct};
-use agon_rules::{Action, Game, Outcome, Side, WinReason};
+use agon_rules::{Action, Game, Outcome, Side, WinReason, splitmix64};
 
 /// A contestant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -283,7 +283,7 @@ pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Action>> {
             if list.is_empty() {
                 break;
             }
-            rng = agon_rules_rng(rng);
+            rng = splitmix64(rng);
             let a = list[(rng % list.len() as u64) as usize];
             g.play(a).expect("a legal action");
             line.push(a);
@@ -293,13 +293,6 @@ pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Action>> {
         }
     }
     out
-}
-
-fn agon_rules_rng(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Plays one game between two players from an opening.

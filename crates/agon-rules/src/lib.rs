@@ -21,6 +21,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+mod random;
 mod record;
 mod zobrist;
 
@@ -34,4 +35,5 @@ pub use outcome::{Outcome, WinReason};
 pub use perft::{perft, perft_divide};
 pub use piece::{Kind, Piece, Side};
 pub use position::{Position, Undo};
+pub use random::{SPLITMIX64_GAMMA, splitmix64};
 pub use record::{Ending, Player, Players, RECORD_FORMAT, RECORD_VERSION, Record, RecordError};

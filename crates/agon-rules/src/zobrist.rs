@@ -4,14 +4,7 @@
 
 use crate::cell::Cell;
 use crate::piece::{Kind, Side};
-
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (state, z ^ (z >> 31))
-}
+use crate::random::{SPLITMIX64_GAMMA, splitmix64};
 
 struct Keys {
     pieces: [[u64; 128]; 8],
@@ -28,15 +21,13 @@ const KEYS: Keys = {
     while p < 8 {
         let mut i = 0;
         while i < 128 {
-            let (s, k) = splitmix64(state);
-            state = s;
-            keys.pieces[p][i] = k;
+            keys.pieces[p][i] = splitmix64(state);
+            state = state.wrapping_add(SPLITMIX64_GAMMA);
             i += 1;
         }
         p += 1;
     }
-    let (_, k) = splitmix64(state);
-    keys.dark_to_move = k;
+    keys.dark_to_move = splitmix64(state);
     keys
 };
 
@@ -49,4 +40,22 @@ pub(crate) fn piece_key(side: Side, kind: Kind, out_of_play: bool, cell: Cell) -
 #[inline]
 pub(crate) const fn dark_to_move_key() -> u64 {
     KEYS.dark_to_move
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    /// The keys are part of every stored hash (transposition tables, saved
+    /// tests): pinned so a change to their generation cannot pass unseen.
+    #[test]
+    fn keys_are_pinned() {
+        assert_eq!(KEYS.pieces[0][0], 0x4BFE_56B1_B293_6B3F);
+        assert_eq!(KEYS.pieces[7][127], 0xA6AF_BA16_CC80_2294);
+        assert_eq!(dark_to_move_key(), 0xBDCB_FC9C_DA7C_AA1C);
+        let folded = KEYS.pieces.iter().flatten().fold(0, |x, k| x ^ k);
+        assert_eq!(folded, 0x4C70_B9C4_EFA6_6ADB);
+        assert_eq!(Position::start().hash(), 0xF6BF_902C_0361_5747);
+    }
 }

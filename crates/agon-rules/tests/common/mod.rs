@@ -1,7 +1,7 @@
 //! Helpers for building positions by hand in tests.
 #![allow(dead_code)]
 
-use agon_rules::{Action, Cell, Kind, Piece, Position, Side};
+use agon_rules::{Action, Cell, Kind, Piece, Position, SPLITMIX64_GAMMA, Side, splitmix64};
 
 pub fn c(name: &str) -> Cell {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -55,11 +55,9 @@ pub struct Rng(pub u64);
 
 impl Rng {
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let out = splitmix64(self.0);
+        self.0 = self.0.wrapping_add(SPLITMIX64_GAMMA);
+        out
     }
 
     pub fn below(&mut self, n: usize) -> usize {
