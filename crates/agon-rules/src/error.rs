@@ -22,6 +22,18 @@ impl fmt::Display for CellError {
 
 impl std::error::Error for CellError {}
 
+/// A side name that is neither `light` nor `dark`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSideError(pub String);
+
+impl fmt::Display for ParseSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} is not a side (light or dark)", self.0)
+    }
+}
+
+impl std::error::Error for ParseSideError {}
+
 /// Action text that cannot be read, before any position is consulted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ActionTextError {

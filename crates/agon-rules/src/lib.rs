@@ -29,7 +29,7 @@ pub use action::{Action, ActionKind, ActionList, ActionText, MAX_ACTIONS};
 pub use afn::START_AFN;
 pub use cell::{Cell, Dir, FILE_LENGTHS, file_letter};
 pub use cellset::{CellSet, CellSetIter};
-pub use error::{ActionTextError, AfnError, CellError, IllegalAction, PlayError};
+pub use error::{ActionTextError, AfnError, CellError, IllegalAction, ParseSideError, PlayError};
 pub use game::{Game, Played};
 pub use outcome::{Outcome, WinReason};
 pub use perft::{perft, perft_divide};

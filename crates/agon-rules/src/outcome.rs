@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::ParseSideError;
 use crate::piece::Side;
 
 /// Why a side won.
@@ -80,11 +81,54 @@ impl FromStr for Outcome {
             "repetition" if who == "draw" => return Ok(Outcome::DrawByRepetition),
             _ => return Err(format!("{why:?} is not a way to end the game")),
         };
-        let winner = match who {
-            "light" => Side::Light,
-            "dark" => Side::Dark,
-            _ => return Err(format!("{who:?} is not a side")),
-        };
+        let winner: Side = who.parse().map_err(|e: ParseSideError| e.to_string())?;
         Ok(Outcome::Win { winner, reason })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_round_trip_through_text() {
+        let mut outcomes = vec![Outcome::DrawByRepetition];
+        for winner in Side::BOTH {
+            for reason in [WinReason::Throne, WinReason::Forfeit, WinReason::NoMoves] {
+                outcomes.push(Outcome::Win { winner, reason });
+            }
+        }
+        for o in outcomes {
+            assert_eq!(o.to_string().parse::<Outcome>(), Ok(o));
+        }
+        assert_eq!(
+            "dark no-moves".parse::<Outcome>(),
+            Ok(Outcome::Win {
+                winner: Side::Dark,
+                reason: WinReason::NoMoves
+            })
+        );
+    }
+
+    #[test]
+    fn bad_outcome_text_says_what_is_wrong() {
+        let err = |s: &str| s.parse::<Outcome>().unwrap_err();
+        assert_eq!(
+            err("blue throne"),
+            r#""blue" is not a side (light or dark)"#
+        );
+        assert_eq!(
+            err("Light throne"),
+            r#""Light" is not a side (light or dark)"#
+        );
+        assert_eq!(
+            err("draw throne"),
+            r#""draw" is not a side (light or dark)"#
+        );
+        assert_eq!(err("light nap"), r#""nap" is not a way to end the game"#);
+        assert_eq!(
+            err("light"),
+            r#""light" is not a result such as "light throne""#
+        );
     }
 }

@@ -2,8 +2,11 @@
 
 use std::fmt;
 use std::ops::Not;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+use crate::error::ParseSideError;
 
 /// One of the two players. Light moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -41,6 +44,17 @@ impl Not for Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl FromStr for Side {
+    type Err = ParseSideError;
+    /// Exactly the names [`Side`] displays as: `light` or `dark`.
+    fn from_str(s: &str) -> Result<Side, ParseSideError> {
+        Side::BOTH
+            .into_iter()
+            .find(|side| side.name() == s)
+            .ok_or_else(|| ParseSideError(s.to_string()))
     }
 }
 
@@ -89,5 +103,26 @@ impl Piece {
             'g' => Piece::new(Side::Dark, Kind::Guard),
             _ => return None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn side_names_round_trip() {
+        for side in Side::BOTH {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
+        assert_eq!("light".parse::<Side>(), Ok(Side::Light));
+        assert_eq!("dark".parse::<Side>(), Ok(Side::Dark));
+        for bad in ["", "Light", "DARK", " light", "dark ", "l", "white"] {
+            assert_eq!(bad.parse::<Side>(), Err(ParseSideError(bad.to_string())));
+        }
+        assert_eq!(
+            "xyz".parse::<Side>().unwrap_err().to_string(),
+            r#""xyz" is not a side (light or dark)"#
+        );
     }
 }
