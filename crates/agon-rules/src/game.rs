@@ -4,12 +4,15 @@ use crate::action::{Action, ActionKind, ActionList, ActionText};
 use crate::cellset::CellSet;
 use crate::error::{IllegalAction, PlayError};
 use crate::outcome::{Outcome, WinReason};
+use crate::piece::Piece;
 use crate::position::Position;
 
 /// What one action did, for the interface to show.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Played {
     pub action: Action,
+    /// The piece that made the action, as it was before it.
+    pub piece: Piece,
     pub kind: ActionKind,
     /// The pieces this action captured (now out of play).
     pub captured: CellSet,
@@ -112,12 +115,17 @@ impl Game {
 
     fn play_keeping_redo(&mut self, a: Action) -> Result<Played, IllegalAction> {
         let kind = self.check(a)?;
+        let piece = self
+            .position()
+            .piece_at(a.from)
+            .expect("a legal action starts on a piece");
         let mut next = *self.position();
         let undo = next.play(a);
         self.positions.push(next);
         self.outcome = self.judge();
         let played = Played {
             action: a,
+            piece,
             kind,
             captured: undo.captured,
             outcome: self.outcome,

@@ -157,6 +157,13 @@ impl Position {
         self.out
     }
 
+    /// Whether the side's queen is on the board but out of play (captured,
+    /// awaiting relocation): then it is the piece the side must relocate
+    /// first (clause 14).
+    pub fn queen_captured(&self, side: Side) -> bool {
+        (self.captured(side) & self.queens).any()
+    }
+
     pub fn queen(&self, side: Side) -> Option<Cell> {
         (self.sides[side.index()] & self.queens).first()
     }
@@ -194,7 +201,7 @@ impl Position {
     fn relocation_targets(&self, from: Cell, open: CellSet) -> CellSet {
         if self.queens.contains(from) {
             open
-        } else if (self.captured(self.to_move) & self.queens).any() {
+        } else if self.queen_captured(self.to_move) {
             CellSet::EMPTY
         } else {
             open & CellSet::OUTER_RING
@@ -279,6 +286,20 @@ impl Position {
         }
     }
 
+    /// The neighbouring cells the piece on `from` could step to but for the
+    /// no-intervention rule (clause 10): exactly the neighbours that
+    /// [`Position::check`] refuses with [`IllegalAction::Intervention`].
+    /// What a player sees as closed after selecting that piece. Empty when
+    /// `from` holds no piece of the side to move or a relocation is due.
+    pub fn closed_from(&self, from: Cell) -> CellSet {
+        if !self.sides[self.to_move.index()].contains(from) || self.must_relocate() {
+            return CellSet::EMPTY;
+        }
+        from.neighbours()
+            .filter(|&n| self.check(Action::new(from, n)) == Err(IllegalAction::Intervention(n)))
+            .collect()
+    }
+
     /// Checks an action against every rule, naming the first one it breaks.
     pub fn check(&self, a: Action) -> Result<ActionKind, IllegalAction> {
         let us = self.to_move;
@@ -292,7 +313,7 @@ impl Position {
             if !self.out.contains(a.from) {
                 return Err(IllegalAction::MustRelocate);
             }
-            if piece.kind == Kind::Guard && (self.captured(us) & self.queens).any() {
+            if piece.kind == Kind::Guard && self.queen_captured(us) {
                 return Err(IllegalAction::QueenFirst);
             }
             ActionKind::Relocation

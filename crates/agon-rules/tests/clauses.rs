@@ -197,6 +197,33 @@ fn clause_10_no_relocation_between_two_in_play_enemies() {
     assert!(p.check(a("f4-g6")).is_ok());
 }
 
+#[test]
+fn clause_10_closed_from_names_the_steps_the_rule_forbids() {
+    // f4 lies between e4 and g3: open to e3's guard but for the rule.
+    let p = pos("l Ge3 Qf1 ge4 gg3 qa6");
+    assert_eq!(p.closed_from(c("e3")), set(&["f4"]));
+    assert_eq!(
+        p.check(a("e3-f4")),
+        Err(IllegalAction::Intervention(c("f4")))
+    );
+    assert!(!p.targets_from(c("e3")).contains(c("f4")));
+    // Nothing closed to the queen, none for an enemy piece or an empty cell.
+    assert_eq!(p.closed_from(c("f1")), CellSet::EMPTY);
+    assert_eq!(p.closed_from(c("e4")), CellSet::EMPTY);
+    assert_eq!(p.closed_from(c("f6")), CellSet::EMPTY);
+    // The same placement with Dark to move: Light's pieces are not its own.
+    assert_eq!(
+        p.with_side_to_move(Side::Dark).closed_from(c("e3")),
+        CellSet::EMPTY
+    );
+    // Nothing while a relocation is due, even for a piece in play next to
+    // a closed cell.
+    let p = pos("l Ge3 Qf1 ge4 gg3 qa6 *Ga1");
+    assert!(p.must_relocate());
+    assert_eq!(p.closed_from(c("e3")), CellSet::EMPTY);
+    assert_eq!(p.closed_from(c("a1")), CellSet::EMPTY);
+}
+
 // ---- Capture (clauses 11-12) -------------------------------------------------
 
 #[test]
@@ -390,9 +417,39 @@ fn clause_13_one_piece_per_turn() {
 #[test]
 fn clause_14_a_captured_queen_is_relocated_first() {
     let p = pos("l *Qf4 *Gf8 qa1");
+    assert!(p.queen_captured(Side::Light));
+    assert!(!p.queen_captured(Side::Dark));
     assert_eq!(p.check(a("f8-f1")), Err(IllegalAction::QueenFirst));
     assert!(legal(&p).iter().all(|t| t.starts_with("f4-")));
     assert!(!legal(&p).is_empty());
+    // Once relocated, the queen is in play again.
+    let mut g = Game::from_position(p);
+    g.play(a("f4-f1")).unwrap();
+    assert!(!g.position().queen_captured(Side::Light));
+    assert!(g.position().is_out_of_play(c("f8")));
+}
+
+#[test]
+fn clause_14_queen_captured_only_for_an_out_of_play_queen() {
+    // Captured guards alone, or a queen in play: not a captured queen.
+    let p = pos("l *Gf4 *Gf8 Qa3 qa1");
+    assert!(!p.queen_captured(Side::Light));
+    assert!(!p.queen_captured(Side::Dark));
+    // The other side's captured queen, whoever is to move.
+    let p = pos("l Gc3 Qa3 *qa1");
+    assert!(!p.queen_captured(Side::Light));
+    assert!(p.queen_captured(Side::Dark));
+    assert!(p.with_side_to_move(Side::Dark).queen_captured(Side::Dark));
+    // No queen on the board at all.
+    let p = pos("l Gc3 qa1");
+    assert!(!p.queen_captured(Side::Light));
+    // Captured by an action: Dark's queen on f4, taken between f3 and f5.
+    let p = pos("l Gf2 qf4 Gf5 Qa3");
+    assert!(!p.queen_captured(Side::Dark));
+    let mut g = Game::from_position(p);
+    let played = g.play(a("f2-f3")).unwrap();
+    assert_eq!(played.captured, set(&["f4"]));
+    assert!(g.position().queen_captured(Side::Dark));
 }
 
 #[test]
@@ -424,6 +481,7 @@ fn clause_16_a_relocated_piece_captures() {
     let mut g = Game::from_position(p);
     let played = g.play(a("f4-h1")).unwrap();
     assert_eq!(played.kind, ActionKind::Relocation);
+    assert_eq!(played.piece, guard(Side::Light));
     assert_eq!(played.captured, set(&["g1"]));
     // A queen relocated onto the throne captures from there.
     let p = pos("l *Qf4 gf7 Gf8 qa1");

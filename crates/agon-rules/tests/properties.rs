@@ -3,7 +3,8 @@
 mod common;
 
 use agon_rules::{
-    Action, ActionKind, ActionText, Cell, CellSet, Game, Players, Position, Record, START_AFN,
+    Action, ActionKind, ActionText, Cell, CellSet, Game, IllegalAction, Players, Position, Record,
+    START_AFN,
 };
 use common::Rng;
 use proptest::prelude::*;
@@ -75,6 +76,45 @@ proptest! {
             }
         }
         prop_assert_eq!(p.count_actions() as usize, legal.len());
+    }
+
+    #[test]
+    fn the_history_names_the_piece_that_acted(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        for (i, played) in g.history().iter().enumerate() {
+            let before = g.position_at(i).unwrap();
+            let after = g.position_at(i + 1).unwrap();
+            prop_assert_eq!(Some(played.piece), before.piece_at(played.action.from));
+            prop_assert_eq!(played.piece.side, before.to_move());
+            prop_assert_eq!(Some(played.piece), after.piece_at(played.action.to));
+        }
+    }
+
+    #[test]
+    fn closed_cells_are_exactly_those_the_rule_refuses(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        let p = *g.position();
+        let ours = p.pieces(p.to_move());
+        for from in Cell::all() {
+            let closed = p.closed_from(from);
+            prop_assert!((closed & p.targets_from(from)).is_empty(), "{}", from);
+            for to in closed {
+                prop_assert_eq!(
+                    p.check(Action::new(from, to)),
+                    Err(IllegalAction::Intervention(to)),
+                    "{}-{}", from, to
+                );
+            }
+            if !ours.contains(from) || p.must_relocate() {
+                prop_assert_eq!(closed, CellSet::EMPTY, "{}", from);
+                continue;
+            }
+            // And nothing the rule refuses is left out.
+            for to in from.neighbours() {
+                let refused = p.check(Action::new(from, to)) == Err(IllegalAction::Intervention(to));
+                prop_assert_eq!(closed.contains(to), refused, "{}-{}", from, to);
+            }
+        }
     }
 
     #[test]
