@@ -47,8 +47,21 @@ pub struct Tt {
 /// 4 KiB pages most probes would also miss the TLB.
 struct Slots {
     #[cfg(target_os = "linux")]
-    map: Option<(*mut Slot, usize, *mut libc::c_void, usize)>,
+    map: Option<Mapping>,
     fallback: Vec<Slot>,
+}
+
+/// The slots in an anonymous mapping of their own.
+#[cfg(target_os = "linux")]
+struct Mapping {
+    /// The first slot, at the first huge-page boundary inside the mapping.
+    slots: *mut Slot,
+    /// How many slots there are from `slots`.
+    len: usize,
+    /// The mapping as `mmap` returned it, for `munmap`.
+    base: *mut libc::c_void,
+    /// The mapping's size in bytes, for `munmap`.
+    bytes: usize,
 }
 
 // SAFETY: the mapping is owned by this value alone, like a Vec's buffer.
@@ -77,7 +90,12 @@ impl Slots {
                     let aligned = (base as usize).div_ceil(HUGE) * HUGE;
                     libc::madvise(aligned as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
                     return Slots {
-                        map: Some((aligned as *mut Slot, len, base, total)),
+                        map: Some(Mapping {
+                            slots: aligned as *mut Slot,
+                            len,
+                            base,
+                            bytes: total,
+                        }),
                         fallback: Vec::new(),
                     };
                 }
@@ -95,9 +113,9 @@ impl std::ops::Deref for Slots {
     type Target = [Slot];
     fn deref(&self) -> &[Slot] {
         #[cfg(target_os = "linux")]
-        if let Some((ptr, len, _, _)) = self.map {
-            // SAFETY: `len` slots were mapped at `ptr` and live as long as self.
-            return unsafe { std::slice::from_raw_parts(ptr, len) };
+        if let Some(m) = &self.map {
+            // SAFETY: `m.len` slots were mapped at `m.slots` and live as long as self.
+            return unsafe { std::slice::from_raw_parts(m.slots, m.len) };
         }
         &self.fallback
     }
@@ -106,9 +124,9 @@ impl std::ops::Deref for Slots {
 impl std::ops::DerefMut for Slots {
     fn deref_mut(&mut self) -> &mut [Slot] {
         #[cfg(target_os = "linux")]
-        if let Some((ptr, len, _, _)) = self.map {
+        if let Some(m) = &self.map {
             // SAFETY: as above, and `&mut self` makes the access exclusive.
-            return unsafe { std::slice::from_raw_parts_mut(ptr, len) };
+            return unsafe { std::slice::from_raw_parts_mut(m.slots, m.len) };
         }
         &mut self.fallback
     }
@@ -117,10 +135,10 @@ impl std::ops::DerefMut for Slots {
 impl Drop for Slots {
     fn drop(&mut self) {
         #[cfg(target_os = "linux")]
-        if let Some((_, _, base, total)) = self.map.take() {
+        if let Some(m) = self.map.take() {
             // SAFETY: unmapping exactly what `new` mapped, once.
             unsafe {
-                libc::munmap(base, total);
+                libc::munmap(m.base, m.bytes);
             }
         }
     }
@@ -236,5 +254,50 @@ impl Tt {
             to,
             _pad: 0,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn action(text: &str) -> Action {
+        text.parse().expect("an action")
+    }
+
+    #[test]
+    fn the_table_has_the_size_asked_for_and_every_slot_works() {
+        let mut tt = Tt::new(1);
+        assert_eq!(tt.bytes(), 1024 * 1024);
+        let slots = tt.bytes() / std::mem::size_of::<Slot>();
+        // The first and the last slot, and one between.
+        for (i, key) in [0, slots as u64 / 3, slots as u64 - 1]
+            .into_iter()
+            .enumerate()
+        {
+            let key = key | (0xA5 << 40);
+            assert!(tt.probe(key).is_none());
+            let a = action(["f1-f2", "a5-b5", "k1-i1"][i]);
+            tt.store(key, 5, -40 + i as i32, Bound::Lower, Some(a));
+            let e = tt.probe(key).expect("the stored entry");
+            assert_eq!(
+                (e.score, e.depth, e.bound, e.action),
+                (-40 + i as i32, 5, Bound::Lower, Some(a))
+            );
+        }
+        tt.clear();
+        assert!(tt.probe(0xA5 << 40).is_none());
+    }
+
+    #[test]
+    fn a_salted_search_does_not_read_another_searchs_entries() {
+        let mut tt = Tt::new(1);
+        tt.new_search(1);
+        tt.store(77, 3, 12, Bound::Exact, None);
+        assert_eq!(tt.probe(77).map(|e| e.score), Some(12));
+        tt.new_search(2);
+        assert!(tt.probe(77).is_none());
+        tt.new_search(1);
+        assert_eq!(tt.probe(77).map(|e| e.score), Some(12));
     }
 }
