@@ -10,8 +10,8 @@ use bevy_kira_audio::prelude::{
     Audio, AudioApp, AudioChannel, AudioControl, AudioSource, Decibels,
 };
 
-use crate::play::{ActionApplied, Feedback, GameEnded, Match, Mode, PlaySet, Selection};
-use crate::save::Settings;
+use crate::game::{ActionApplied, Feedback, GameEnded, Match, Mode, PlaySet, Selection};
+use crate::store::Settings;
 
 /// A sound effect.
 #[derive(Message, Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,7 @@ pub fn choose_sounds(
     mut applied: MessageReader<ActionApplied>,
     mut ended: MessageReader<GameEnded>,
     mut feedback: MessageReader<Feedback>,
-    mut clicks: MessageReader<crate::play::CellClicked>,
+    mut clicks: MessageReader<crate::game::CellClicked>,
     the_match: Res<Match>,
     selection: Res<Selection>,
     mut last_selected: Local<Option<agon_rules::Cell>>,

@@ -43,9 +43,9 @@ pub struct Options {
     pub hint: bool,
     pub tutorial: Option<usize>,
     pub view: Option<Side>,
-    pub theme: Option<crate::save::ThemeName>,
-    pub graphics: Option<crate::save::Graphics>,
-    pub animation: Option<crate::save::AnimationSpeed>,
+    pub theme: Option<crate::store::ThemeName>,
+    pub graphics: Option<crate::store::Graphics>,
+    pub animation: Option<crate::store::AnimationSpeed>,
     pub screenshot: Option<String>,
     pub then: Option<agon_rules::Action>,
     pub then_seconds: f32,
@@ -62,11 +62,8 @@ pub enum ModeChoice {
 }
 
 fn side(s: &str) -> Result<Side, String> {
-    match s {
-        "light" => Ok(Side::Light),
-        "dark" => Ok(Side::Dark),
-        _ => Err(format!("{s:?} is not a side (light or dark)")),
-    }
+    s.parse()
+        .map_err(|e: agon_rules::ParseSideError| e.to_string())
 }
 
 /// A settings value by its saved name (`high-contrast`, `slow`...), so the
@@ -101,7 +98,7 @@ impl Options {
                         "watch" => ModeChoice::Watch,
                         m => {
                             return Err(format!(
-                                "{m:?} is not a mode (vs-computer or pass-and-play)"
+                                "{m:?} is not a mode (vs-computer, pass-and-play or watch)"
                             ));
                         }
                     })
@@ -123,10 +120,10 @@ impl Options {
                     let n: usize = v
                         .parse()
                         .map_err(|_| format!("--tutorial: {v:?} is not a number"))?;
-                    if !(1..=crate::tutorial::LESSONS.len()).contains(&n) {
+                    if !(1..=crate::game::tutorial::LESSONS.len()).contains(&n) {
                         return Err(format!(
                             "--tutorial: lessons are numbered 1 to {}",
-                            crate::tutorial::LESSONS.len()
+                            crate::game::tutorial::LESSONS.len()
                         ));
                     }
                     o.tutorial = Some(n - 1);
@@ -169,15 +166,6 @@ impl Options {
         }
         Ok(o)
     }
-
-    /// Whether to go straight to a game rather than the menu.
-    pub fn starts_playing(&self) -> bool {
-        self.mode.is_some()
-            || self.position.is_some()
-            || self.load.is_some()
-            || !self.play.is_empty()
-            || self.tutorial.is_some()
-    }
 }
 
 #[cfg(test)]
@@ -200,13 +188,11 @@ mod tests {
         assert_eq!(o.level, Some(Level::Hard));
         assert_eq!(o.side, Some(Side::Dark));
         assert_eq!(o.frames, 10);
-        assert!(o.starts_playing());
-        assert!(!parse("").unwrap().starts_playing());
         let o = parse("--animation slow --graphics low --then f1-f2 --then-seconds 0.5").unwrap();
-        assert_eq!(o.graphics, Some(crate::save::Graphics::Low));
+        assert_eq!(o.graphics, Some(crate::store::Graphics::Low));
         assert_eq!(o.then, Some("f1-f2".parse().unwrap()));
         assert_eq!(o.then_seconds, 0.5);
-        assert_eq!(o.animation, Some(crate::save::AnimationSpeed::Slow));
+        assert_eq!(o.animation, Some(crate::store::AnimationSpeed::Slow));
         for bad in [
             "--graphics ultra",
             "--animation warp",

@@ -1,51 +1,41 @@
 //! Agon, the game: a Bevy app over the rules and AI crates.
 //!
+//! The folders are the concerns: [`game`] (the match and its one owner,
+//! turns, the computer, the lessons), [`scene`] (the 3D board), [`ui`] (the
+//! egui interface), [`store`] (settings and the saved game), [`dev`]
+//! (frame timings, screenshots, the web page's glue), and [`audio`].
+//!
 //! [`AgonPlugin`] builds the whole game; [`CorePlugin`] is the part that
-//! needs no window or renderer (the match, the computer, saving, the
-//! animation clock), which the headless tests drive.
+//! needs no window, renderer or interface (the match, the computer, saving,
+//! sound choices, the animation clock).
 
-pub mod ai_driver;
-pub mod animation;
 pub mod audio;
-pub mod board;
-pub mod camera;
 pub mod cli;
-pub mod diagnostics;
-pub mod effects;
-pub mod graphics;
-pub mod input;
-pub mod layout;
-pub mod persist;
-pub mod pieces;
-pub mod play;
-pub mod save;
-pub mod theme;
-pub mod tutorial;
+pub mod dev;
+pub mod game;
+pub mod scene;
+pub mod store;
+pub mod timings;
 pub mod ui;
-pub mod web;
 
-use agon_ai::Level;
-use agon_rules::{Cell, Game, Side};
+use agon_rules::{Cell, Game};
 use bevy::prelude::*;
 
 use crate::cli::{ModeChoice, Options};
-use crate::play::{BoardReset, Match, Mode, PlaySet, Selection};
-use crate::save::{SavedGame, Settings, Storage};
-use crate::ui::Screen;
+use crate::game::computer::HintRequest;
+use crate::game::{Match, MatchCommand, PlaySet, SavedGame, Selection, Setup};
+use crate::store::{Notices, Settings, Storage, ViewSide};
 
-/// The game without rendering: rules, turn flow, the computer, saves.
+/// The game without rendering or interface: rules, turn flow, the computer,
+/// saves.
 pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<Screen>();
-        play::plugin(app);
-        ai_driver::plugin(app);
-        save::plugin(app);
-        animation::plugin(app);
+        game::plugin(app);
+        store::plugin(app);
+        scene::animation::plugin(app);
         audio::core_plugin(app);
-        tutorial::plugin(app);
-        app.configure_sets(Update, pieces::PieceSystems.in_set(PlaySet::Present));
     }
 }
 
@@ -57,32 +47,26 @@ pub struct AgonPlugin {
 impl Plugin for AgonPlugin {
     fn build(&self, app: &mut App) {
         if self.options.no_save {
-            app.insert_resource(Storage(Box::new(persist::MemoryStore::default())));
+            app.insert_resource(Storage(Box::new(store::storage::MemoryStore::default())));
         }
         app.add_plugins(bevy_egui::EguiPlugin::default());
         app.add_plugins(CorePlugin);
-        theme::plugin(app);
-        board::plugin(app);
-        pieces::plugin(app);
-        effects::plugin(app);
-        camera::plugin(app);
-        graphics::plugin(app);
-        input::plugin(app);
+        scene::plugin(app);
         ui::plugin(app);
-        diagnostics::plugin(app);
+        dev::diagnostics::plugin(app);
         audio::plugin(app);
-        web::plugin(app);
+        dev::web::plugin(app);
         app.insert_resource(StartOptions(self.options.clone()))
             .add_systems(Startup, apply_options)
             .add_systems(
                 Update,
                 select_from_options
                     .in_set(PlaySet::Rules)
-                    .after(play::on_reset)
-                    .before(play::preselect_relocation),
+                    .after(game::turn::on_reset)
+                    .before(game::turn::preselect_relocation),
             );
         if let Some(path) = &self.options.screenshot {
-            app.insert_resource(diagnostics::ScreenshotPlan {
+            app.insert_resource(dev::diagnostics::ScreenshotPlan {
                 path: path.clone(),
                 frames: self.options.frames,
                 min_seconds: 3.0,
@@ -99,20 +83,17 @@ impl Plugin for AgonPlugin {
 #[derive(Resource, Clone)]
 pub struct StartOptions(pub Options);
 
-/// Sets up the first match from the command line (or, on the web, goes
-/// straight into a game against the computer).
-#[allow(clippy::too_many_arguments)]
+/// Applies the command line: settings for this session, and the first
+/// match as a request to its owner (which asks before it would replace a
+/// saved game). With no options the desktop opens on the menu and changes
+/// nothing; the web goes straight to a game, the saved one first.
 pub fn apply_options(
     options: Res<StartOptions>,
-    mut the_match: ResMut<Match>,
     mut settings: ResMut<Settings>,
-    mut saved: ResMut<SavedGame>,
-    mut notices: ResMut<save::Notices>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut resets: MessageWriter<BoardReset>,
-    mut hints: MessageWriter<ai_driver::HintRequest>,
-    mut ui_state: ResMut<ui::UiState>,
-    mut lessons: MessageWriter<tutorial::GoToLesson>,
+    saved: Res<SavedGame>,
+    mut notices: ResMut<Notices>,
+    mut commands: MessageWriter<MatchCommand>,
+    mut hints: MessageWriter<HintRequest>,
 ) {
     let o = &options.0;
     if let Some(t) = o.theme {
@@ -125,75 +106,58 @@ pub fn apply_options(
         settings.animation = a;
     }
     if let Some(v) = o.view {
-        settings.view = match v {
-            Side::Light => save::ViewSide::Light,
-            Side::Dark => save::ViewSide::Dark,
-        };
+        settings.view = ViewSide::from(v);
     }
-    ui_state.level = settings.level.parse().unwrap_or(Level::Easy);
-    ui_state.side_choice = if settings.play_light {
-        ui::SideChoice::Light
-    } else {
-        ui::SideChoice::Dark
-    };
-    let level = o.level.unwrap_or(ui_state.level);
-    let mode = match o.mode {
-        Some(ModeChoice::PassAndPlay) => Mode::PassAndPlay,
-        Some(ModeChoice::Watch) => Mode::Watch { level },
-        _ => Mode::VsComputer {
-            human: o.side.unwrap_or(Side::Light),
+    let level = o.level.unwrap_or(settings.level);
+    let setup = match o.mode {
+        Some(ModeChoice::PassAndPlay) => Setup::PassAndPlay,
+        Some(ModeChoice::Watch) => Setup::Watch { level },
+        _ => Setup::VsComputer {
+            side: o.side.map_or(settings.side, Into::into),
             level,
         },
     };
-    let mut playing = o.starts_playing();
     if let Some(path) = &o.load {
-        let loaded = std::fs::read_to_string(path)
+        match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| {
-                let mut m = Match::default();
-                ui::import_record(&text, &mut m).map(|()| m)
-            });
-        match loaded {
-            Ok(m) => *the_match = m,
-            Err(e) => {
-                notices.0.push(format!("{path} could not be loaded: {e}"));
-                playing = false;
+            .and_then(|text| ui::records::parse_record(&text))
+        {
+            Ok(command) => {
+                commands.write(command);
+            }
+            Err(e) => notices.0.push(format!("{path} could not be loaded: {e}")),
+        }
+    } else if o.position.is_some() || o.mode.is_some() || !o.play.is_empty() {
+        let mut game = o.position.map_or_else(Game::new, Game::from_position);
+        for (i, text) in o.play.iter().enumerate() {
+            if let Err(e) = game.play_text(text) {
+                notices
+                    .0
+                    .push(format!("--play: action {i} ({text}) was not played: {e}"));
+                break;
             }
         }
-    } else if let Some(p) = o.position {
-        *the_match = Match::new(Game::from_position(p), mode);
-    } else if playing {
-        *the_match = Match::new(Game::new(), mode);
+        commands.write(MatchCommand::New {
+            setup,
+            game: Box::new(game),
+            confirmed: false,
+        });
+    } else if let Some(n) = o.tutorial {
+        commands.write(MatchCommand::StartLesson(n));
     } else if cfg!(target_arch = "wasm32") {
         // The web goes straight to a game: the saved one, or a new one.
-        playing = true;
-        match saved.0.take() {
-            Some((record, game)) => *the_match = Match::from_record(&record, game),
-            None => *the_match = Match::new(Game::new(), mode),
-        }
+        commands.write(if saved.0.is_some() {
+            MatchCommand::Resume
+        } else {
+            MatchCommand::new_game(setup)
+        });
     }
-    for (i, text) in o.play.iter().enumerate() {
-        if let Err(e) = the_match.game.play_text(text) {
-            notices
-                .0
-                .push(format!("--play: action {i} ({text}) was not played: {e}"));
-            break;
-        }
-    }
-    if playing {
-        next_screen.set(Screen::Playing);
-        ui_state.game_over_open = the_match.is_over();
-    }
-    resets.write(BoardReset);
     if o.hint {
-        hints.write(ai_driver::HintRequest);
-    }
-    if let Some(n) = o.tutorial {
-        lessons.write(tutorial::GoToLesson(n));
+        hints.write(HintRequest);
     }
 }
 
-/// Picks up the piece named by `--select`, once the first reset is through.
+/// Picks up the piece named by `--select`, once the first match is set.
 fn select_from_options(
     options: Res<StartOptions>,
     the_match: Res<Match>,

@@ -1,7 +1,7 @@
 //! Agon: launches the game. `agon --help` lists the options.
 
 use agon::cli::Options;
-use agon::diagnostics::LaunchTime;
+use agon::dev::diagnostics::LaunchTime;
 use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;

@@ -4,15 +4,16 @@
 
 use std::time::Duration;
 
-use agon::ai_driver::Thinker;
-use agon::animation::{Motion, SkipAnimations};
-use agon::layout::{CELL_RADIUS, cell_at, cell_center, hex_corners};
-use agon::persist::{MemoryStore, Store};
-use agon::pieces::rest_transform;
-use agon::play::{
-    ActionApplied, BoardReset, CellClicked, Feedback, Match, Mode, RequestAction, Selection,
+use agon::game::SavedGame;
+use agon::game::computer::Thinker;
+use agon::game::{
+    ActionApplied, CellClicked, Feedback, Match, MatchCommand, Mode, RequestAction, Selection,
 };
-use agon::save::{Notices, SAVE_KEY, SavedGame, Storage, read_save};
+use agon::scene::animation::{Motion, SkipAnimations};
+use agon::scene::layout::{CELL_RADIUS, cell_at, cell_center, hex_corners};
+use agon::scene::pieces::rest_transform;
+use agon::store::storage::{MemoryStore, Store};
+use agon::store::{Notices, SAVE_KEY, Storage, read_save};
 use agon_ai::Level;
 use agon_rules::{Action, Cell, Game, Kind, Position, Side};
 use bevy::prelude::*;
@@ -45,14 +46,18 @@ fn app() -> App {
     app_with(MemoryStore::default())
 }
 
-fn set_match(app: &mut App, m: Match) {
-    app.insert_resource(m);
-    app.world_mut().write_message(BoardReset);
+/// Starts a game through the match's owner, as the interface does.
+fn set_match(app: &mut App, game: Game, mode: Mode) {
+    app.world_mut().write_message(MatchCommand::New {
+        setup: mode.into(),
+        game: Box::new(game),
+        confirmed: true,
+    });
     app.update();
 }
 
 fn pass_and_play(app: &mut App, pos: Position) {
-    set_match(app, Match::new(Game::from_position(pos), Mode::PassAndPlay));
+    set_match(app, Game::from_position(pos), Mode::PassAndPlay);
 }
 
 fn click(app: &mut App, cell: &str) {
@@ -190,7 +195,7 @@ fn the_computer_replies_off_the_frame_with_a_legal_action() {
         human: Side::Light,
         level: Level::Master,
     };
-    set_match(&mut app, Match::new(Game::new(), mode));
+    set_match(&mut app, Game::new(), mode);
     let mut cursor = app
         .world()
         .resource::<Messages<ActionApplied>>()
@@ -329,8 +334,8 @@ fn a_finished_game_is_not_offered_again() {
 fn motion_app() -> App {
     let mut app = app();
     app.world_mut()
-        .resource_mut::<agon::save::Settings>()
-        .animation = agon::save::AnimationSpeed::Normal;
+        .resource_mut::<agon::store::Settings>()
+        .animation = agon::store::AnimationSpeed::Normal;
     app
 }
 
@@ -357,13 +362,13 @@ fn a_step_ends_exactly_on_its_target_cell() {
     app.update();
     let mid = *app.world().get::<Transform>(e).unwrap();
     assert_ne!(mid.translation, from.translation);
-    assert!(app.world().resource::<agon::play::BoardBusy>().0);
+    assert!(app.world().resource::<agon::game::BoardBusy>().0);
     run_until_still(&mut app, e, 100);
     let end = *app.world().get::<Transform>(e).unwrap();
     assert_eq!(end, to);
     assert_eq!(cell_at(end.translation), Some(c("f2")));
     app.update();
-    assert!(!app.world().resource::<agon::play::BoardBusy>().0);
+    assert!(!app.world().resource::<agon::game::BoardBusy>().0);
 }
 
 #[test]
@@ -488,7 +493,8 @@ fn the_end_sounds_like_a_win_a_loss_or_a_draw() {
         };
         set_match(
             &mut app,
-            Match::new(Game::from_position(Position::from_afn(afn).unwrap()), mode),
+            Game::from_position(Position::from_afn(afn).unwrap()),
+            mode,
         );
         let s = sounds_after(&mut app, |app| {
             app.world_mut().write_message(RequestAction(win_for_dark));
@@ -499,4 +505,359 @@ fn the_end_sounds_like_a_win_a_loss_or_a_draw() {
         agon::audio::ending_sound(agon_rules::Ending::Agreement, Mode::PassAndPlay),
         Sfx::Draw
     );
+}
+
+// ---- The whole app, headless: never lose a game ----------------------------
+//
+// These build every plugin of the game (`AgonPlugin`, the interface's
+// systems included) on Bevy's default plugins with no window and no GPU, and
+// keep the saved game in a real folder, checked byte for byte.
+
+use agon::cli::Options;
+use agon::game::{DiscardAsked, Screen, Setup, SideChoice, UiFocus};
+use agon::scene::camera::CameraRig;
+use agon::store::storage::FileStore;
+use agon::ui::{Dialog, UiState};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+
+/// A fresh data folder for one test.
+fn data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The game as `main` builds it, headless, its data in `dir`.
+fn whole_app(dir: &std::path::Path, args: &[&str]) -> App {
+    use bevy::render::RenderPlugin;
+    use bevy::render::settings::WgpuSettings;
+    use bevy::window::ExitCondition;
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let options = Options::parse(&args).unwrap();
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: None,
+                exit_condition: ExitCondition::DontExit,
+                close_when_requested: false,
+                ..default()
+            })
+            .set(RenderPlugin {
+                render_creation: WgpuSettings {
+                    backends: None,
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
+            .disable::<bevy::winit::WinitPlugin>()
+            .disable::<bevy::log::LogPlugin>(),
+    )
+    .insert_resource(Storage(Box::new(FileStore {
+        dir: dir.to_path_buf(),
+    })))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
+        1.0 / 60.0,
+    )))
+    .add_plugins(agon::AgonPlugin { options });
+    app.finish();
+    app.cleanup();
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+/// A game against the computer with `actions` played, as a save file.
+fn saved_game_text(actions: &[&str]) -> String {
+    let mut g = Game::new();
+    for t in actions {
+        g.play_text(t).unwrap();
+    }
+    let mode = Mode::VsComputer {
+        human: Side::Light,
+        level: Level::Easy,
+    };
+    agon_rules::Record::from_game(&g, mode.players(), None).to_json()
+}
+
+fn save_file(dir: &std::path::Path) -> Option<Vec<u8>> {
+    std::fs::read(dir.join("save.json")).ok()
+}
+
+fn command(app: &mut App, c: MatchCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+fn frames(app: &mut App, n: usize) {
+    for _ in 0..n {
+        app.update();
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+#[test]
+fn a_plain_launch_leaves_the_saved_game_as_it_is() {
+    let dir = data_dir("launch");
+    let text = saved_game_text(&["f1-f2", "f11-f10"]);
+    std::fs::write(dir.join("save.json"), &text).unwrap();
+    let mut app = whole_app(&dir, &[]);
+    frames(&mut app, 30);
+    // The menu offers it, and nothing touched it.
+    assert_eq!(screen(&app), Screen::Menu);
+    assert!(app.world().resource::<SavedGame>().0.is_some());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+    // Quitting from the menu changes nothing either.
+    app.world_mut().write_message(AppExit::Success);
+    frames(&mut app, 3);
+    drop(app);
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+    // Resumed, it is the same game, still saved as it was.
+    let mut app = whole_app(&dir, &[]);
+    command(&mut app, MatchCommand::Resume);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+}
+
+#[test]
+fn the_tutorial_plays_in_a_sandbox() {
+    let dir = data_dir("tutorial");
+    let text = saved_game_text(&["f1-f2", "f11-f10", "f2-f3", "f10-f9"]);
+    std::fs::write(dir.join("save.json"), &text).unwrap();
+    let mut app = whole_app(&dir, &[]);
+    command(&mut app, MatchCommand::Resume);
+    let before = *app.world().resource::<Match>().position();
+    command(&mut app, MatchCommand::StartLesson(0));
+    assert!(
+        app.world()
+            .resource::<agon::game::tutorial::Tutorial>()
+            .active
+    );
+    // The first lesson: the queen steps inward, done.
+    command(&mut app, MatchCommand::StartLesson(0));
+    app.world_mut().write_message(RequestAction(a("f1-f2")));
+    frames(&mut app, 2);
+    assert!(
+        app.world()
+            .resource::<agon::game::tutorial::Tutorial>()
+            .done
+    );
+    command(&mut app, MatchCommand::StartLesson(1));
+    app.world_mut().write_message(RequestAction(a("b1-c1")));
+    frames(&mut app, 2);
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+    command(&mut app, MatchCommand::LeaveTutorial);
+    // Back on the menu, with the game that was there before.
+    assert_eq!(screen(&app), Screen::Menu);
+    let m = app.world().resource::<Match>();
+    assert_eq!(*m.position(), before);
+    assert_eq!(m.game.history().len(), 4);
+    assert!(m.unfinished());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+
+    // A lesson taken before resuming leaves the saved game offered.
+    let mut app = whole_app(&dir, &[]);
+    command(&mut app, MatchCommand::StartLesson(3));
+    command(&mut app, MatchCommand::LeaveTutorial);
+    assert!(app.world().resource::<SavedGame>().0.is_some());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+}
+
+#[test]
+fn a_new_game_over_an_unfinished_one_asks_first() {
+    let dir = data_dir("confirm");
+    let text = saved_game_text(&["f1-f2", "f11-f10"]);
+    std::fs::write(dir.join("save.json"), &text).unwrap();
+    let mut app = whole_app(&dir, &[]);
+    let mut asked = app
+        .world()
+        .resource::<Messages<DiscardAsked>>()
+        .get_cursor_current();
+    // Over a saved game not yet resumed: asked, nothing changed.
+    command(&mut app, MatchCommand::new_game(Setup::PassAndPlay));
+    assert_eq!(drain(&mut app, &mut asked).len(), 1);
+    assert_eq!(
+        app.world().resource::<UiState>().dialog,
+        Some(Dialog::ConfirmDiscard)
+    );
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+    // Declined (Esc): everything kept.
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<UiState>().dialog, None);
+    assert!(app.world().resource::<UiState>().pending.is_none());
+    assert!(app.world().resource::<SavedGame>().0.is_some());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+
+    // Over the game in progress: asked too; agreed, the new game starts.
+    command(&mut app, MatchCommand::Resume);
+    command(&mut app, MatchCommand::new_game(Setup::PassAndPlay));
+    assert_eq!(drain(&mut app, &mut asked).len(), 1);
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 2);
+    let pending = app.world_mut().resource_mut::<UiState>().pending.take();
+    command(&mut app, pending.expect("the command waits").confirmed());
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.mode, Mode::PassAndPlay);
+    assert!(m.game.history().is_empty());
+    assert_eq!(save_file(&dir), None, "the discarded game is gone");
+
+    // The new game is saved as it goes; an ending clears the save.
+    app.world_mut().write_message(RequestAction(a("f1-f2")));
+    frames(&mut app, 2);
+    let saved = String::from_utf8(save_file(&dir).expect("saved")).unwrap();
+    assert!(saved.contains("f1-f2"), "{saved}");
+    command(&mut app, MatchCommand::Resign);
+    assert!(app.world().resource::<Match>().is_over());
+    assert_eq!(save_file(&dir), None);
+    // Over a finished game nothing is asked.
+    command(&mut app, MatchCommand::new_game(Setup::PassAndPlay));
+    assert!(drain(&mut app, &mut asked).is_empty());
+}
+
+/// Runs frames with the clock of the real world too (the computer thinks
+/// for real), up to `seconds`, until `done`.
+fn run_until(app: &mut App, seconds: f32, done: impl Fn(&App) -> bool) -> bool {
+    let until = std::time::Instant::now() + Duration::from_secs_f32(seconds);
+    while std::time::Instant::now() < until {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+#[test]
+fn the_computer_waits_behind_the_menu_and_dialogs() {
+    let dir = data_dir("pause");
+    let mut app = whole_app(&dir, &["--level", "beginner", "--side", "dark"]);
+    let setup = Setup::VsComputer {
+        side: SideChoice::Dark,
+        level: Level::Beginner,
+    };
+    command(&mut app, MatchCommand::new_game(setup));
+    // To the menu before the computer (Light) has moved.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    let moved = |app: &App| !app.world().resource::<Match>().game.history().is_empty();
+    assert!(
+        !run_until(&mut app, 2.0, moved),
+        "it played behind the menu"
+    );
+    // Back on the board, it plays.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    assert!(run_until(&mut app, 10.0, moved), "it never played");
+
+    // A dialog holds it the same way.
+    let light_moves = |app: &App| app.world().resource::<Match>().game.history().len() >= 3;
+    app.world_mut().resource_mut::<UiState>().dialog = Some(Dialog::Rules);
+    let pos = position(&app);
+    let action = pos.legal_actions().as_slice()[0];
+    app.world_mut().write_message(RequestAction(action));
+    assert!(
+        !run_until(&mut app, 2.0, light_moves),
+        "it played behind a dialog"
+    );
+    assert!(app.world().resource::<UiFocus>().modal);
+    key(&mut app, KeyCode::Escape);
+    assert!(run_until(&mut app, 10.0, light_moves), "it never played");
+}
+
+#[test]
+fn a_random_side_is_remembered_and_drawn_again() {
+    let dir = data_dir("random");
+    let mut app = whole_app(&dir, &[]);
+    app.world_mut().resource_mut::<agon::store::Settings>().side = SideChoice::Random;
+    frames(&mut app, 2);
+    let settings = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(settings.contains("\"side\": \"random\""), "{settings}");
+    let setup = Setup::VsComputer {
+        side: SideChoice::Random,
+        level: Level::Easy,
+    };
+    command(&mut app, MatchCommand::new_game(setup));
+    let mut sides = Vec::new();
+    for _ in 0..24 {
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.setup, setup);
+        let Mode::VsComputer { human, .. } = m.mode else {
+            panic!("{:?}", m.mode)
+        };
+        sides.push(human);
+        command(&mut app, MatchCommand::Resign);
+        command(&mut app, MatchCommand::PlayAgain { confirmed: false });
+    }
+    assert!(
+        sides.contains(&Side::Light) && sides.contains(&Side::Dark),
+        "{sides:?}"
+    );
+    // Relaunched, the choice is still Random.
+    drop(app);
+    let app = whole_app(&dir, &[]);
+    assert_eq!(
+        app.world().resource::<agon::store::Settings>().side,
+        SideChoice::Random
+    );
+}
+
+#[test]
+fn keys_respect_text_boxes_and_esc_closes_dialogs() {
+    let dir = data_dir("keys");
+    let mut app = whole_app(&dir, &["--mode", "pass-and-play"]);
+    frames(&mut app, 2);
+    assert_eq!(screen(&app), Screen::Playing);
+    let zoomed = |app: &mut App| {
+        app.world_mut().resource_mut::<CameraRig>().zoom = 1.37;
+    };
+    let zoom = |app: &App| app.world().resource::<CameraRig>().zoom;
+    // An `r` typed into a text box is a letter.
+    zoomed(&mut app);
+    app.world_mut().resource_mut::<UiFocus>().typing = true;
+    key(&mut app, KeyCode::KeyR);
+    assert_eq!(zoom(&app), 1.37);
+    // Outside one, `R` resets the view.
+    app.world_mut().resource_mut::<UiFocus>().typing = false;
+    key(&mut app, KeyCode::KeyR);
+    assert_ne!(zoom(&app), 1.37);
+
+    // Esc closes whichever dialog is open, and only that.
+    for dialog in [
+        Dialog::Rules,
+        Dialog::Settings,
+        Dialog::NewGame,
+        Dialog::Records,
+        Dialog::ConfirmResign,
+    ] {
+        app.world_mut().resource_mut::<UiState>().dialog = Some(dialog.clone());
+        key(&mut app, KeyCode::Escape);
+        assert_eq!(app.world().resource::<UiState>().dialog, None, "{dialog:?}");
+    }
+    assert_eq!(screen(&app), Screen::Playing);
 }

@@ -12,8 +12,8 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use agon_rules::Side;
 
-use crate::play::{BoardBusy, Match, Mode};
-use crate::save::{Settings, ViewSide};
+use crate::game::{BoardBusy, BoardReset, Match, Mode, UiFocus};
+use crate::store::{Settings, ViewSide};
 
 #[derive(Component)]
 pub struct BoardCamera;
@@ -164,16 +164,23 @@ fn choose_side(
     }
 }
 
+/// Another match starts with the view reset.
+fn fresh_view(mut resets: MessageReader<BoardReset>, mut rig: ResMut<CameraRig>) {
+    if resets.read().any(|r| r.new_match) {
+        rig.reset();
+    }
+}
+
 /// Right-drag turns and tilts, the wheel zooms, `R` resets.
 fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    focus: Res<UiFocus>,
     mut rig: ResMut<CameraRig>,
 ) {
-    let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    let over_ui = focus.pointer;
     if buttons.pressed(MouseButton::Right) && !over_ui {
         rig.user_yaw = (rig.user_yaw - motion.delta.x * 0.006).clamp(-YAW_LIMIT, YAW_LIMIT);
         rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
@@ -182,7 +189,8 @@ fn orbit(
         rig.zoom =
             (rig.zoom * (1.0 - scroll.delta.y.signum() * 0.08)).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
     }
-    if keys.just_pressed(KeyCode::KeyR) {
+    // An `r` typed into a text box is a letter, not a shortcut.
+    if keys.just_pressed(KeyCode::KeyR) && !focus.typing {
         rig.reset();
     }
 }
@@ -260,7 +268,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<UiInsets>()
         .init_resource::<CameraRig>()
         .add_systems(Startup, setup)
-        .add_systems(Update, (choose_side, orbit, place_camera).chain());
+        .add_systems(
+            Update,
+            (fresh_view, choose_side, orbit, place_camera).chain(),
+        );
 }
 
 #[cfg(test)]

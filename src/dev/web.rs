@@ -7,8 +7,8 @@
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 
-use crate::ai_driver::Thinker;
-use crate::play::Match;
+use crate::game::Match;
+use crate::game::computer::Thinker;
 
 /// What the page was last told, to write only changes.
 #[derive(Default)]
@@ -26,10 +26,10 @@ fn publish(
     frames: Res<FrameCount>,
     the_match: Res<Match>,
     thinker: Res<Thinker>,
-    notices: Res<crate::save::Notices>,
-    stats: Res<crate::diagnostics::FrameStats>,
-    pieces: Query<(), With<crate::pieces::PieceView>>,
-    camera: Query<(&Camera, &GlobalTransform), With<crate::camera::BoardCamera>>,
+    notices: Res<crate::store::Notices>,
+    stats: Res<crate::dev::diagnostics::FrameStats>,
+    pieces: Query<(), With<crate::scene::pieces::PieceView>>,
+    camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
 ) {
     // Ready once the board and its pieces have been drawn a few times.
@@ -69,7 +69,7 @@ fn publish(
         if shown.camera != Some(key) {
             shown.camera = Some(key);
             for cell in agon_rules::Cell::all() {
-                if let Ok(p) = cam.world_to_viewport(tr, crate::layout::cell_center(cell)) {
+                if let Ok(p) = cam.world_to_viewport(tr, crate::scene::layout::cell_center(cell)) {
                     let name = format!("cell{}{}", cell.file().to_ascii_uppercase(), cell.rank());
                     set(&name, &format!("{:.0},{:.0}", p.x, p.y));
                 }
@@ -80,16 +80,15 @@ fn publish(
         if !stats.frames.is_empty() {
             set("frames", &stats.summary());
         }
-        if !thinker.slice_ms.is_empty() {
-            let mut v = thinker.slice_ms.clone();
-            v.sort_by(|a, b| a.total_cmp(b));
+        let slices = &thinker.slice_ms;
+        if !slices.is_empty() {
             set(
                 "search",
                 &format!(
                     "{} slices of search: median {:.1} ms, longest {:.1} ms",
-                    v.len(),
-                    v[v.len() / 2],
-                    v[v.len() - 1]
+                    slices.len(),
+                    slices.median(),
+                    slices.max()
                 ),
             );
         }

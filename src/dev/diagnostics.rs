@@ -6,8 +6,9 @@ use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use web_time::Instant;
 
-use crate::ai_driver::Thinker;
-use crate::play::RequestAction;
+use crate::game::RequestAction;
+use crate::game::computer::Thinker;
+use crate::timings::Recent;
 
 /// When the program started, set by `main` as early as it can.
 #[derive(Resource, Clone, Copy)]
@@ -15,21 +16,21 @@ pub struct LaunchTime(pub Instant);
 
 #[derive(Resource, Default)]
 pub struct FrameStats {
-    pub frames: Vec<f32>,
-    pub thinking: Vec<f32>,
+    pub frames: Recent,
+    pub thinking: Recent,
     /// The main schedule's own time in frames while the computer thought:
     /// the game's systems and the search's slice, without the renderer.
-    pub thinking_work: Vec<f32>,
+    pub thinking_work: Recent,
     pub first_frame_ms: Option<f64>,
 }
 
 impl FrameStats {
     pub fn median_ms(&self) -> f32 {
-        median(&self.frames)
+        self.frames.median()
     }
 
     pub fn longest_thinking_ms(&self) -> f32 {
-        self.thinking.iter().copied().fold(0.0, f32::max)
+        self.thinking.max()
     }
 
     pub fn summary(&self) -> String {
@@ -37,35 +38,14 @@ impl FrameStats {
             "frames {}: median {:.1} ms, longest {:.1} ms; {} frames while the computer thought: median {:.1} ms, longest {:.1} ms (the game's own work in them: median {:.1} ms, longest {:.1} ms)",
             self.frames.len(),
             self.median_ms(),
-            self.frames.iter().copied().fold(0.0, f32::max),
+            self.frames.max(),
             self.thinking.len(),
-            median(&self.thinking),
+            self.thinking.median(),
             self.longest_thinking_ms(),
-            median(&self.thinking_work),
-            self.thinking_work.iter().copied().fold(0.0, f32::max),
+            self.thinking_work.median(),
+            self.thinking_work.max(),
         )
     }
-}
-
-/// Timings kept: the most recent `2 * RECENT` at most, so a long session
-/// neither grows them without bound nor makes their summaries slow to sort.
-const RECENT: usize = 1000;
-
-/// Adds a timing, dropping the oldest half once there are `2 * RECENT`.
-pub fn push_recent(v: &mut Vec<f32>, ms: f32) {
-    if v.len() >= 2 * RECENT {
-        v.drain(..RECENT);
-    }
-    v.push(ms);
-}
-
-fn median(v: &[f32]) -> f32 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let mut s = v.to_vec();
-    s.sort_by(|a, b| a.total_cmp(b));
-    s[s.len() / 2]
 }
 
 /// When this frame's main schedule began.
@@ -97,11 +77,11 @@ fn measure(
         return;
     }
     let ms = time.delta_secs() * 1000.0;
-    push_recent(&mut stats.frames, ms);
+    stats.frames.push(ms);
     if thinker.thinking() {
-        push_recent(&mut stats.thinking, ms);
+        stats.thinking.push(ms);
         let work = start.0.elapsed().as_secs_f32() * 1000.0;
-        push_recent(&mut stats.thinking_work, work);
+        stats.thinking_work.push(work);
     }
 }
 
@@ -167,21 +147,4 @@ pub fn plugin(app: &mut App) {
         .insert_resource(FrameStart(Instant::now()))
         .add_systems(First, mark_frame_start)
         .add_systems(Last, (measure, report_on_exit, take_screenshot));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn timings_keep_only_the_recent_ones() {
-        let mut v = Vec::new();
-        for i in 0..5 * RECENT {
-            push_recent(&mut v, i as f32);
-        }
-        assert!(v.len() <= 2 * RECENT && v.len() >= RECENT);
-        assert_eq!(*v.last().unwrap(), (5 * RECENT - 1) as f32);
-        // In order, with nothing missing since the oldest kept.
-        assert!(v.windows(2).all(|w| w[1] == w[0] + 1.0));
-    }
 }

@@ -6,8 +6,8 @@
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 
-use crate::camera::BoardCamera;
-use crate::save::{Graphics, Settings};
+use crate::scene::camera::BoardCamera;
+use crate::store::{Graphics, Settings};
 
 /// A median frame slower than this means the renderer cannot keep up.
 pub const SLOW_FRAME_MS: f32 = 40.0;

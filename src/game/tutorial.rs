@@ -1,11 +1,12 @@
 //! The tutorial: short guided positions, one rule each. The player makes the
 //! move each lesson asks for; the rules crate judges it like any other.
 
-use agon_rules::{ActionKind, Cell, Game, Kind, Outcome, Piece, Played, Position, Side, WinReason};
+use agon_rules::{ActionKind, Cell, Kind, Outcome, Piece, Played, Position, Side, WinReason};
 use bevy::prelude::*;
 
-use crate::play::{ActionApplied, BoardReset, CellClicked, Match, Mode, PlaySet};
-use crate::save::Autosave;
+use crate::game::PlaySet;
+use crate::game::messages::{ActionApplied, CellClicked};
+use crate::game::the_match::Match;
 
 /// One lesson: a position, what to do, and how to tell it was done.
 pub struct Lesson {
@@ -22,10 +23,8 @@ fn inward(_: &Position, p: &Played) -> bool {
     p.kind == ActionKind::Step && p.action.to.ring() < p.action.from.ring()
 }
 
-fn sideways(before: &Position, p: &Played) -> bool {
-    before
-        .piece_at(p.action.from)
-        .is_some_and(|x| x.kind == Kind::Guard)
+fn sideways(_: &Position, p: &Played) -> bool {
+    p.piece.kind == Kind::Guard
         && p.kind == ActionKind::Step
         && p.action.to.ring() == p.action.from.ring()
 }
@@ -42,18 +41,12 @@ fn relocated(_: &Position, p: &Played) -> bool {
     p.kind == ActionKind::Relocation
 }
 
-fn queen_home(before: &Position, p: &Played) -> bool {
-    p.action.to == Cell::THRONE
-        && before
-            .piece_at(p.action.from)
-            .is_some_and(|x| x.kind == Kind::Queen)
+fn queen_home(_: &Position, p: &Played) -> bool {
+    p.action.to == Cell::THRONE && p.piece.kind == Kind::Queen
 }
 
 fn queen_inward(before: &Position, p: &Played) -> bool {
-    before
-        .piece_at(p.action.from)
-        .is_some_and(|x| x.kind == Kind::Queen)
-        && inward(before, p)
+    p.piece.kind == Kind::Queen && inward(before, p)
 }
 
 fn throne_win(_: &Position, p: &Played) -> bool {
@@ -156,7 +149,9 @@ impl Lesson {
     }
 }
 
-/// The tutorial in progress.
+/// The tutorial in progress. It plays in a sandbox: the game that was
+/// there before waits in `stashed`, untouched and unsaved, until the
+/// tutorial is left.
 #[derive(Resource, Default, Debug)]
 pub struct Tutorial {
     pub active: bool,
@@ -165,34 +160,32 @@ pub struct Tutorial {
     pub tries: u32,
     /// Said after a move that was legal but not the lesson's.
     pub retry: bool,
+    stashed: Option<Match>,
 }
 
-/// Starts or moves to a lesson.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct GoToLesson(pub usize);
+impl Tutorial {
+    /// Opens lesson `i`; `replaced` is the match it replaces on the board,
+    /// kept if it is the real game (not an earlier lesson).
+    pub fn start(&mut self, i: usize, replaced: Match) {
+        let stashed = if self.active {
+            self.stashed.take()
+        } else {
+            Some(replaced)
+        };
+        *self = Tutorial {
+            active: true,
+            lesson: i,
+            stashed,
+            ..default()
+        };
+    }
 
-fn go_to_lesson(
-    mut go: MessageReader<GoToLesson>,
-    mut tutorial: ResMut<Tutorial>,
-    mut the_match: ResMut<Match>,
-    mut autosave: ResMut<Autosave>,
-    mut resets: MessageWriter<BoardReset>,
-) {
-    let Some(&GoToLesson(i)) = go.read().last() else {
-        return;
-    };
-    let i = i.min(LESSONS.len() - 1);
-    *tutorial = Tutorial {
-        active: true,
-        lesson: i,
-        ..default()
-    };
-    autosave.0 = false;
-    *the_match = Match::new(
-        Game::from_position(LESSONS[i].position()),
-        Mode::PassAndPlay,
-    );
-    resets.write(BoardReset);
+    /// Closes the tutorial and hands back the game it kept aside.
+    pub fn leave(&mut self) -> Match {
+        let real = self.stashed.take().unwrap_or_default();
+        *self = Tutorial::default();
+        real
+    }
 }
 
 fn check_goal(mut applied: MessageReader<ActionApplied>, mut tutorial: ResMut<Tutorial>) {
@@ -228,23 +221,21 @@ fn gate_clicks(
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Tutorial>()
-        .add_message::<GoToLesson>()
-        .add_systems(
-            Update,
-            (
-                go_to_lesson.before(PlaySet::Rules),
-                gate_clicks
-                    .after(PlaySet::Input)
-                    .before(crate::play::handle_clicks),
-                check_goal.in_set(PlaySet::Present),
-            ),
-        );
+    app.init_resource::<Tutorial>().add_systems(
+        Update,
+        (
+            gate_clicks
+                .after(PlaySet::Input)
+                .before(crate::game::turn::handle_clicks),
+            check_goal.in_set(PlaySet::Present),
+        ),
+    );
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use agon_rules::Game;
 
     #[test]
     fn every_lesson_can_be_done_in_one_action() {

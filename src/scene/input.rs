@@ -4,12 +4,11 @@
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::input::EguiWantsInput;
 
-use crate::animation::SkipAnimations;
-use crate::camera::BoardCamera;
-use crate::layout::cell_at;
-use crate::play::{BoardBusy, CellClicked, PlaySet, Selection};
+use crate::game::{BoardBusy, CellClicked, PlaySet, Screen, Selection, UiFocus};
+use crate::scene::animation::SkipAnimations;
+use crate::scene::camera::BoardCamera;
+use crate::scene::layout::cell_at;
 
 /// The cell under a window position, if any.
 pub fn cell_under(
@@ -34,7 +33,7 @@ fn pointer(
     touches: Res<Touches>,
     window: Query<&Window, With<PrimaryWindow>>,
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
-    egui_wants: Option<Res<EguiWantsInput>>,
+    focus: Res<UiFocus>,
     busy: Res<BoardBusy>,
     mut press: Local<Press>,
     mut selection: ResMut<Selection>,
@@ -45,7 +44,7 @@ fn pointer(
     let Ok((camera, cam_tr)) = camera.single() else {
         return;
     };
-    let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    let over_ui = focus.pointer;
     let cursor = window.cursor_position();
     let hover = if over_ui {
         None
@@ -86,11 +85,12 @@ fn pointer(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<EguiWantsInput>>,
+    focus: Res<UiFocus>,
     mut selection: ResMut<Selection>,
-    the_match: Res<crate::play::Match>,
+    the_match: Res<crate::game::Match>,
 ) {
-    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+    // Esc in a dialog closes the dialog, not the piece in hand.
+    if focus.typing || focus.modal {
         return;
     }
     if keys.just_pressed(KeyCode::Escape) && !the_match.position().must_relocate() {
@@ -103,6 +103,6 @@ pub fn plugin(app: &mut App) {
         Update,
         (pointer, keys)
             .in_set(PlaySet::Input)
-            .run_if(in_state(crate::ui::Screen::Playing)),
+            .run_if(in_state(Screen::Playing)),
     );
 }

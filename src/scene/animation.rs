@@ -2,9 +2,10 @@
 //! flies on an arc, a captured piece tips over. The game's state never waits
 //! for them: they only move what is already decided.
 
+use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
 
-use crate::play::{BoardBusy, PlaySet};
+use crate::game::{BoardBusy, PlaySet};
 
 /// A piece moving from one placement to another.
 #[derive(Component, Debug, Clone)]
@@ -41,13 +42,13 @@ impl Motion {
         self
     }
 
-    /// Progress from 0 to 1, eased in and out.
+    /// Progress from 0 to 1, eased in and out (cubic).
     pub fn progress(&self) -> f32 {
         if self.duration <= 0.0 {
             return 1.0;
         }
-        let t = ((self.elapsed - self.delay) / self.duration).clamp(0.0, 1.0);
-        ease_in_out(t)
+        let t = (self.elapsed - self.delay) / self.duration;
+        EaseFunction::CubicInOut.sample_clamped(t)
     }
 
     pub fn done(&self) -> bool {
@@ -64,15 +65,6 @@ impl Motion {
         };
         tr.translation.y += self.lift * 4.0 * t * (1.0 - t);
         tr
-    }
-}
-
-/// A cubic ease-in-out.
-pub fn ease_in_out(t: f32) -> f32 {
-    if t < 0.5 {
-        4.0 * t * t * t
-    } else {
-        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
     }
 }
 
@@ -106,19 +98,14 @@ pub fn advance_motions(
     busy.set_if_neq(BoardBusy(any));
 }
 
-impl PartialEq for BoardBusy {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
+/// Advances the motions; what starts motions runs before it.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct AnimationSystems;
 
 pub fn plugin(app: &mut App) {
-    app.add_message::<SkipAnimations>().add_systems(
-        Update,
-        advance_motions
-            .in_set(PlaySet::Present)
-            .after(crate::pieces::PieceSystems),
-    );
+    app.add_message::<SkipAnimations>()
+        .configure_sets(Update, AnimationSystems.in_set(PlaySet::Present))
+        .add_systems(Update, advance_motions.in_set(AnimationSystems));
 }
 
 #[cfg(test)]
@@ -126,10 +113,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn easing_starts_and_ends_still() {
-        assert_eq!(ease_in_out(0.0), 0.0);
-        assert_eq!(ease_in_out(1.0), 1.0);
-        assert!((ease_in_out(0.5) - 0.5).abs() < 1e-6);
-        assert!(ease_in_out(0.1) < 0.1 && ease_in_out(0.9) > 0.9);
+    fn a_motion_starts_and_ends_still_and_is_halfway_at_half_time() {
+        let from = Transform::from_xyz(0.0, 0.0, 0.0);
+        let to = Transform::from_xyz(2.0, 0.0, 0.0);
+        let mut m = Motion::new(from, to, 1.0).with_delay(0.5);
+        assert_eq!(m.progress(), 0.0);
+        m.elapsed = 0.5 + 0.5;
+        assert!((m.progress() - 0.5).abs() < 1e-6);
+        assert!((m.sample().translation.x - 1.0).abs() < 1e-5);
+        // Eased: slow at the ends.
+        m.elapsed = 0.5 + 0.1;
+        assert!(m.progress() < 0.1);
+        m.elapsed = 0.5 + 1.0;
+        assert_eq!(m.progress(), 1.0);
+        assert!(m.done());
     }
 }

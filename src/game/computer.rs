@@ -10,7 +10,12 @@ use agon_rules::Action;
 use bevy::prelude::*;
 use web_time::{Duration, Instant};
 
-use crate::play::{BoardBusy, BoardReset, Match, PlaySet, RequestAction, Selection};
+use crate::game::PlaySet;
+use crate::game::messages::{BoardReset, RequestAction};
+use crate::game::screen::{Screen, UiFocus, computer_may_play};
+use crate::game::the_match::Match;
+use crate::game::turn::{BoardBusy, Selection};
+use crate::timings::Recent;
 
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -55,7 +60,7 @@ pub struct Thinker {
     /// Time for a hint.
     pub hint_time: Duration,
     /// How long each frame's slice of search took, in ms (web only).
-    pub slice_ms: Vec<f32>,
+    pub slice_ms: Recent,
 }
 
 impl Default for Thinker {
@@ -70,7 +75,7 @@ impl Default for Thinker {
             min_think: Duration::from_millis(450),
             slice: Duration::from_millis(8),
             hint_time: Duration::from_millis(800),
-            slice_ms: Vec::new(),
+            slice_ms: Recent::default(),
         }
     }
 }
@@ -200,16 +205,34 @@ impl Thinker {
                 }
             };
             let ms = started.elapsed().as_secs_f32() * 1000.0;
-            crate::diagnostics::push_recent(&mut self.slice_ms, ms);
+            self.slice_ms.push(ms);
             let result = done?;
             Some((self.job.take()?, result))
         }
     }
 }
 
-/// The result of a job waits here until the computer may show its action.
+/// A finished search, waiting until the computer may show its action.
+#[derive(Clone, Copy, Debug)]
+struct Answer {
+    purpose: Purpose,
+    /// The game length and position it was for.
+    plies: usize,
+    hash: u64,
+    started: Instant,
+    best: Option<Action>,
+}
+
+impl Answer {
+    fn is_for(&self, the_match: &Match) -> bool {
+        self.plies == the_match.game.history().len()
+            && self.hash == the_match.position().hash()
+            && !the_match.is_over()
+    }
+}
+
 #[derive(Resource, Default)]
-struct Ready(Option<(Purpose, usize, u64, Instant, Option<Action>)>);
+struct Ready(Option<Answer>);
 
 #[allow(clippy::too_many_arguments)]
 fn drive(
@@ -217,6 +240,8 @@ fn drive(
     mut ready: ResMut<Ready>,
     the_match: Res<Match>,
     busy: Res<BoardBusy>,
+    screen: Res<State<Screen>>,
+    focus: Res<UiFocus>,
     mut hints: MessageReader<HintRequest>,
     mut resets: MessageReader<BoardReset>,
     mut requests: MessageWriter<RequestAction>,
@@ -235,19 +260,25 @@ fn drive(
         thinker.cancel();
     }
     if let Some((job, result)) = thinker.poll() {
-        ready.0 = Some((job.purpose, job.plies, job.hash, job.started, result.best));
+        ready.0 = Some(Answer {
+            purpose: job.purpose,
+            plies: job.plies,
+            hash: job.hash,
+            started: job.started,
+            best: result.best,
+        });
     }
-    if let Some((purpose, plies, hash, started, best)) = ready.0 {
-        let current = plies == the_match.game.history().len()
-            && hash == the_match.position().hash()
-            && !the_match.is_over();
-        if !current {
+    // Behind the menu or a dialog the computer neither starts nor plays:
+    // its answer waits.
+    let may_play = computer_may_play(&screen, &focus);
+    if let Some(answer) = ready.0 {
+        if !answer.is_for(&the_match) {
             ready.0 = None;
-        } else if purpose == Purpose::Hint {
-            selection.hint = best;
+        } else if answer.purpose == Purpose::Hint {
+            selection.hint = answer.best;
             ready.0 = None;
-        } else if started.elapsed() >= thinker.min_think && !busy.0 {
-            if let Some(a) = best {
+        } else if may_play && answer.started.elapsed() >= thinker.min_think && !busy.0 {
+            if let Some(a) = answer.best {
                 requests.write(RequestAction(a));
             }
             ready.0 = None;
@@ -257,7 +288,7 @@ fn drive(
         thinker.start(&the_match, Purpose::Hint);
     }
     // Thinking starts at once; the answer waits for the board to be shown.
-    if the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() {
+    if may_play && the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() {
         thinker.start(&the_match, Purpose::Move);
     }
 }
@@ -270,6 +301,6 @@ pub fn plugin(app: &mut App) {
             Update,
             drive
                 .in_set(PlaySet::Rules)
-                .after(crate::play::apply_requests),
+                .after(crate::game::owner::apply_commands),
         );
 }

@@ -6,9 +6,10 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use crate::layout::{CELL_RADIUS, cell_center, hex_corners};
-use crate::play::{Match, Selection, movable_pieces};
-use crate::theme::Theme;
+use crate::game::turn::movable_pieces;
+use crate::game::{Match, Selection};
+use crate::scene::layout::{CELL_RADIUS, cell_center, hex_corners};
+use crate::scene::theme::Theme;
 
 /// Height of a tile's top above the board plane.
 pub const TILE_TOP: f32 = 0.0;
@@ -391,18 +392,9 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
         if let Some(from) = selection.from {
             marks.outline.push((from, Mark::Selected));
             let relocating = pos.is_out_of_play(from);
-            if !relocating {
-                // Where the piece could step but for two enemies.
-                let forbidden = pos.forbidden_for(pos.to_move());
-                let queen = pos
-                    .piece_at(from)
-                    .is_some_and(|p| p.kind == agon_rules::Kind::Queen);
-                for n in from.neighbours() {
-                    let reachable = n.ring() <= from.ring() && (queen || n != Cell::THRONE);
-                    if reachable && forbidden.contains(n) && pos.piece_at(n).is_none() {
-                        marks.spot.push((n, Mark::Closed));
-                    }
-                }
+            // Where the piece could step but for two enemies.
+            for n in pos.closed_from(from) {
+                marks.spot.push((n, Mark::Closed));
             }
             for t in selection.targets {
                 let m = if selection.capturing.contains(t) {
@@ -483,6 +475,6 @@ fn update_markers(
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board).add_systems(
         Update,
-        (recolour, update_markers).in_set(crate::play::PlaySet::Present),
+        (recolour, update_markers).in_set(crate::game::PlaySet::Present),
     );
 }

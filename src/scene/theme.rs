@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::save::ThemeName;
+use crate::store::ThemeName;
 
 /// Every colour the game draws with.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,7 +139,7 @@ impl Default for Theme {
     }
 }
 
-fn follow_settings(settings: Res<crate::save::Settings>, mut theme: ResMut<Theme>) {
+fn follow_settings(settings: Res<crate::store::Settings>, mut theme: ResMut<Theme>) {
     if theme.name != settings.theme {
         *theme = Theme {
             name: settings.theme,

@@ -1,14 +1,13 @@
-//! Settings and the saved game: loaded at start, written as they change.
-//! A file that cannot be read is reported and set aside, never overwritten.
+//! The player's preferences, kept between sessions: sound, animation,
+//! view, theme, graphics, and the last choices of the new-game dialog.
 
-use agon_rules::{Game, Record};
+use agon_ai::Level;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::persist::{Store, platform_store};
-use crate::play::{ActionApplied, BoardReset, GameEnded, Match, PlaySet};
+use crate::game::SideChoice;
+use crate::store::{Notices, Storage, unreadable};
 
-pub const SAVE_KEY: &str = "save";
 pub const SETTINGS_KEY: &str = "settings";
 
 /// How fast pieces move.
@@ -57,6 +56,15 @@ pub enum ViewSide {
     Auto,
     Light,
     Dark,
+}
+
+impl From<agon_rules::Side> for ViewSide {
+    fn from(side: agon_rules::Side) -> ViewSide {
+        match side {
+            agon_rules::Side::Light => ViewSide::Light,
+            agon_rules::Side::Dark => ViewSide::Dark,
+        }
+    }
 }
 
 /// The look of the game.
@@ -123,8 +131,9 @@ pub struct Settings {
     pub theme: ThemeName,
     pub graphics: Graphics,
     /// The last choices in the new-game dialog.
-    pub level: String,
-    pub play_light: bool,
+    #[serde(with = "level_name")]
+    pub level: Level,
+    pub side: SideChoice,
 }
 
 impl Default for Settings {
@@ -139,8 +148,8 @@ impl Default for Settings {
             view: ViewSide::Auto,
             theme: ThemeName::Classic,
             graphics: Graphics::Auto,
-            level: "easy".into(),
-            play_light: true,
+            level: Level::Easy,
+            side: SideChoice::Light,
         }
     }
 }
@@ -156,39 +165,10 @@ impl Settings {
     }
 }
 
-/// The platform's store.
-#[derive(Resource)]
-pub struct Storage(pub Box<dyn Store>);
-
-impl Default for Storage {
-    fn default() -> Self {
-        Storage(platform_store())
-    }
-}
-
-/// A game saved by an earlier session, offered for resuming.
-#[derive(Resource, Default)]
-pub struct SavedGame(pub Option<(Record, Game)>);
-
-/// Messages for the player about files: shown once, in a dialog.
-#[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
-
-/// Whether the match in progress is saved automatically (not the tutorial).
-#[derive(Resource)]
-pub struct Autosave(pub bool);
-
-impl Default for Autosave {
-    fn default() -> Self {
-        Autosave(true)
-    }
-}
-
-/// Loads settings and the saved game, setting aside what cannot be read.
-pub fn load_at_start(
+/// Reads the settings at start, setting aside a file that cannot be read.
+pub fn load_settings(
     storage: Res<Storage>,
     mut settings: ResMut<Settings>,
-    mut saved: ResMut<SavedGame>,
     mut notices: ResMut<Notices>,
 ) {
     match storage.0.load(SETTINGS_KEY) {
@@ -204,77 +184,17 @@ pub fn load_at_start(
             .0
             .push(format!("Your settings could not be read: {e}.")),
     }
-    saved.0 = match read_save(&*storage.0) {
-        Ok(s) => s,
-        Err(msg) => {
-            notices.0.push(msg);
-            None
-        }
-    };
 }
 
-/// The saved game, if there is one worth resuming. A save that cannot be
-/// read is set aside and described in the error.
-pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, String> {
-    match store.load(SAVE_KEY) {
-        Ok(None) => Ok(None),
-        Ok(Some(text)) => match Record::from_json(&text) {
-            Ok((record, game)) if record.result.is_none() && !game.is_over() => {
-                Ok(Some((record, game)))
-            }
-            Ok(_) => Ok(None),
-            Err(e) => {
-                let kept = store.set_aside(SAVE_KEY);
-                Err(unreadable("saved game", &e.to_string(), kept))
-            }
-        },
-        Err(e) => Err(format!("Your saved game could not be read: {e}.")),
-    }
-}
-
-fn unreadable(what: &str, error: &str, kept: Result<String, String>) -> String {
-    match kept {
-        Ok(place) => {
-            format!("Your {what} could not be read ({error}). It was kept as {place} and not used.")
-        }
-        Err(e) => format!(
-            "Your {what} could not be read ({error}), nor set aside ({e}). It was left as it is."
-        ),
-    }
-}
-
-/// Saves the match after every change; a finished game is not offered again.
-fn autosave(
-    mut applied: MessageReader<ActionApplied>,
-    mut resets: MessageReader<BoardReset>,
-    mut ended: MessageReader<GameEnded>,
-    the_match: Res<Match>,
-    storage: Res<Storage>,
-    autosave: Res<Autosave>,
-    mut notices: ResMut<Notices>,
-) {
-    let changed = applied.read().count() + resets.read().count() + ended.read().count() > 0;
-    if !changed || !autosave.0 {
-        return;
-    }
-    let result = if the_match.is_over() || the_match.game.history().is_empty() {
-        storage.0.remove(SAVE_KEY)
-    } else {
-        storage.0.save(SAVE_KEY, &the_match.record().to_json())
-    };
-    if let Err(e) = result {
-        notices.0.push(format!("The game could not be saved: {e}."));
-    }
-}
-
-fn save_settings(
+/// Writes the settings when they change (not the first time: they are as
+/// loaded, or as the command line set them for this session).
+pub fn save_settings(
     settings: Res<Settings>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
     mut last: Local<Option<Settings>>,
 ) {
     if last.is_none() {
-        // The first run sees the settings as loaded: nothing to write.
         *last = Some(settings.clone());
         return;
     }
@@ -290,12 +210,38 @@ fn save_settings(
     }
 }
 
-pub fn plugin(app: &mut App) {
-    app.init_resource::<Storage>()
-        .init_resource::<Settings>()
-        .init_resource::<SavedGame>()
-        .init_resource::<Notices>()
-        .init_resource::<Autosave>()
-        .add_systems(PreStartup, load_at_start)
-        .add_systems(Update, (autosave, save_settings).in_set(PlaySet::Present));
+/// A level by its name in settings files (`"easy"`), as in records.
+mod level_name {
+    use agon_ai::Level;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(level.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_with_typed_choices() {
+        let s = Settings {
+            level: Level::Hard,
+            side: SideChoice::Random,
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains("\"level\":\"hard\""), "{text}");
+        assert!(text.contains("\"side\":\"random\""), "{text}");
+        assert_eq!(Settings::from_json(&text).unwrap(), s);
+        // An unknown level names itself in the error.
+        let bad = text.replace("hard", "godlike");
+        assert!(Settings::from_json(&bad).unwrap_err().contains("godlike"));
+    }
 }

@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use agon_rules::{ActionKind, Cell, Kind, Position, Side};
 use bevy::prelude::*;
 
-use crate::animation::Motion;
-use crate::layout::cell_center;
-use crate::play::{ActionApplied, BoardReset, Match};
-use crate::save::Settings;
-use crate::theme::Theme;
+use crate::game::{ActionApplied, BoardReset, Match};
+use crate::scene::animation::Motion;
+use crate::scene::layout::cell_center;
+use crate::scene::theme::Theme;
+use crate::store::Settings;
 
 /// A piece on the board, as shown.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -435,7 +435,13 @@ fn recolour(
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<PieceMap>()
-        .add_systems(Startup, setup_pieces)
-        .add_systems(Update, (follow_actions, recolour).in_set(PieceSystems));
+    app.configure_sets(
+        Update,
+        PieceSystems
+            .in_set(crate::game::PlaySet::Present)
+            .before(crate::scene::animation::AnimationSystems),
+    )
+    .init_resource::<PieceMap>()
+    .add_systems(Startup, setup_pieces)
+    .add_systems(Update, (follow_actions, recolour).in_set(PieceSystems));
 }

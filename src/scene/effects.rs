@@ -3,12 +3,12 @@
 use agon_rules::{Cell, Ending, Outcome, WinReason};
 use bevy::prelude::*;
 
-use crate::animation::Motion;
-use crate::layout::cell_center;
-use crate::pieces::{PieceMap, PieceView, rest_transform};
-use crate::play::{ActionApplied, BoardReset, GameEnded, PlaySet};
-use crate::save::Settings;
-use crate::theme::Theme;
+use crate::game::{ActionApplied, BoardReset, GameEnded, PlaySet};
+use crate::scene::animation::Motion;
+use crate::scene::layout::cell_center;
+use crate::scene::pieces::{PieceMap, PieceView, rest_transform};
+use crate::scene::theme::Theme;
+use crate::store::Settings;
 
 /// Something that fades out and goes.
 #[derive(Component)]
@@ -35,10 +35,7 @@ fn queen_home(
     settings: Res<Settings>,
 ) {
     for a in applied.read() {
-        let queen = a
-            .before
-            .piece_at(a.played.action.from)
-            .is_some_and(|p| p.kind == agon_rules::Kind::Queen);
+        let queen = a.played.piece.kind == agon_rules::Kind::Queen;
         if queen && a.played.action.to == Cell::THRONE && a.played.outcome.is_none() {
             commands.spawn((
                 PointLight {
@@ -258,6 +255,6 @@ pub fn plugin(app: &mut App) {
             clear_on_reset,
         )
             .in_set(PlaySet::Present)
-            .after(crate::pieces::PieceSystems),
+            .after(crate::scene::pieces::PieceSystems),
     );
 }

@@ -1,0 +1,137 @@
+//! What is requested of the match and what it announces. Requests come
+//! from input, the computer, the interface and the command line; the owner
+//! alone answers them with announcements, which everything else reads.
+
+use agon_rules::{Action, Cell, Ending, Game, Played, Position, Record, Side};
+use bevy::prelude::*;
+
+use crate::game::mode::Setup;
+
+/// A request to play an action, from a person or the computer.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct RequestAction(pub Action);
+
+/// A request to change the whole match. Those that would replace an
+/// unfinished game carry `confirmed`: unconfirmed, the owner only asks
+/// ([`DiscardAsked`]).
+#[derive(Message, Clone, Debug)]
+pub enum MatchCommand {
+    /// A new game of `setup` from `game` (the start, or a position with
+    /// actions already played).
+    New {
+        setup: Setup,
+        game: Box<Game>,
+        confirmed: bool,
+    },
+    /// A game record, read from a file or pasted.
+    Load {
+        record: Box<(Record, Game)>,
+        confirmed: bool,
+    },
+    /// The game an earlier session saved.
+    Resume,
+    /// A new game like the one that ended (a Random side drawn again).
+    PlayAgain {
+        confirmed: bool,
+    },
+    Undo,
+    Redo,
+    /// The person (at one screen, the side to move) gives up.
+    Resign,
+    /// Opens a lesson; the game in progress waits aside until the tutorial
+    /// is left.
+    StartLesson(usize),
+    /// Back to the game that was there before the tutorial.
+    LeaveTutorial,
+}
+
+impl MatchCommand {
+    /// A new game from the start.
+    pub fn new_game(setup: Setup) -> MatchCommand {
+        MatchCommand::New {
+            setup,
+            game: Box::new(Game::new()),
+            confirmed: false,
+        }
+    }
+
+    /// The same command, with the player's consent to discard a game.
+    pub fn confirmed(self) -> MatchCommand {
+        match self {
+            MatchCommand::New { setup, game, .. } => MatchCommand::New {
+                setup,
+                game,
+                confirmed: true,
+            },
+            MatchCommand::Load { record, .. } => MatchCommand::Load {
+                record,
+                confirmed: true,
+            },
+            MatchCommand::PlayAgain { .. } => MatchCommand::PlayAgain { confirmed: true },
+            other => other,
+        }
+    }
+
+    /// Whether this command replaces the game without asking.
+    pub fn discards(&self) -> bool {
+        matches!(
+            self,
+            MatchCommand::New {
+                confirmed: false,
+                ..
+            } | MatchCommand::Load {
+                confirmed: false,
+                ..
+            } | MatchCommand::PlayAgain { confirmed: false }
+        )
+    }
+}
+
+/// An action was played.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ActionApplied {
+    pub played: Played,
+    pub mover: Side,
+    /// The position before the action.
+    pub before: Position,
+}
+
+/// The whole position changed at once (new game, undo, redo, load): the
+/// board is rebuilt without animation.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardReset {
+    /// Another match, not the same one taken back or forward: the view
+    /// starts afresh.
+    pub new_match: bool,
+}
+
+impl BoardReset {
+    pub(crate) const NEW_MATCH: BoardReset = BoardReset { new_match: true };
+    pub(crate) const SAME_MATCH: BoardReset = BoardReset { new_match: false };
+}
+
+/// The game has ended.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct GameEnded(pub Ending);
+
+/// What the saved game becomes: the owner decides, the store obeys. It is
+/// written when the game it holds changes and cleared when that game ends
+/// or the player agreed to discard it; lessons never touch it.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveChange {
+    Write,
+    Clear,
+}
+
+/// A command would discard an unfinished game: the player is asked, and
+/// the command is sent again, confirmed, if they agree.
+#[derive(Message, Clone, Debug)]
+pub struct DiscardAsked(pub MatchCommand);
+
+/// A gentle word for the player: why a click did nothing.
+#[derive(Message, Clone, Debug)]
+pub struct Feedback(pub String);
+
+/// A cell was clicked (or tapped) on the board.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct CellClicked(pub Cell);

@@ -1,0 +1,164 @@
+//! Who plays whom: a person against the computer, two people at one screen,
+//! or the computer against itself; and the side a person asked for.
+
+use agon_ai::Level;
+use agon_rules::{Player, Players, Side};
+use serde::{Deserialize, Serialize};
+
+/// Who plays whom.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A person against the computer.
+    VsComputer { human: Side, level: Level },
+    /// Two people taking turns at one screen.
+    PassAndPlay,
+    /// The computer against itself, to watch.
+    Watch { level: Level },
+}
+
+impl Mode {
+    pub fn players(self) -> Players {
+        match self {
+            Mode::PassAndPlay => Players::default(),
+            Mode::Watch { level } => Players {
+                light: Player::computer(level.name()),
+                dark: Player::computer(level.name()),
+            },
+            Mode::VsComputer { human, level } => {
+                let computer = Player::computer(level.name());
+                if human == Side::Light {
+                    Players {
+                        light: Player::human(),
+                        dark: computer,
+                    }
+                } else {
+                    Players {
+                        light: computer,
+                        dark: Player::human(),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The mode a record's players describe.
+    pub fn from_players(p: &Players) -> Mode {
+        let level = |pl: &Player| match pl {
+            Player::Computer { level } => level.parse::<Level>().ok().or(Some(Level::Medium)),
+            Player::Human { .. } => None,
+        };
+        match (level(&p.light), level(&p.dark)) {
+            (None, Some(l)) => Mode::VsComputer {
+                human: Side::Light,
+                level: l,
+            },
+            (Some(l), None) => Mode::VsComputer {
+                human: Side::Dark,
+                level: l,
+            },
+            (Some(l), Some(_)) => Mode::Watch { level: l },
+            (None, None) => Mode::PassAndPlay,
+        }
+    }
+}
+
+/// The side a person asks for against the computer.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    #[default]
+    Light,
+    Dark,
+    /// Drawn anew for every game.
+    Random,
+}
+
+impl SideChoice {
+    /// The side this choice gives, drawing from `seed` when it is Random.
+    pub fn draw(self, seed: u64) -> Side {
+        match self {
+            SideChoice::Light => Side::Light,
+            SideChoice::Dark => Side::Dark,
+            SideChoice::Random => {
+                if agon_rules::splitmix64(seed) & 1 == 0 {
+                    Side::Light
+                } else {
+                    Side::Dark
+                }
+            }
+        }
+    }
+}
+
+impl From<Side> for SideChoice {
+    fn from(side: Side) -> SideChoice {
+        match side {
+            Side::Light => SideChoice::Light,
+            Side::Dark => SideChoice::Dark,
+        }
+    }
+}
+
+/// What a new game is to be: the mode, with the side still a choice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    VsComputer { side: SideChoice, level: Level },
+    PassAndPlay,
+    Watch { level: Level },
+}
+
+impl Setup {
+    /// The mode of one game of this setup, a Random side drawn from `seed`.
+    pub fn mode(self, seed: u64) -> Mode {
+        match self {
+            Setup::VsComputer { side, level } => Mode::VsComputer {
+                human: side.draw(seed),
+                level,
+            },
+            Setup::PassAndPlay => Mode::PassAndPlay,
+            Setup::Watch { level } => Mode::Watch { level },
+        }
+    }
+}
+
+impl From<Mode> for Setup {
+    fn from(mode: Mode) -> Setup {
+        match mode {
+            Mode::VsComputer { human, level } => Setup::VsComputer {
+                side: human.into(),
+                level,
+            },
+            Mode::PassAndPlay => Setup::PassAndPlay,
+            Mode::Watch { level } => Setup::Watch { level },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_random_side_gives_both_sides_over_seeds() {
+        let sides: Vec<Side> = (0..64).map(|s| SideChoice::Random.draw(s)).collect();
+        assert!(sides.contains(&Side::Light) && sides.contains(&Side::Dark));
+        for s in 0..8 {
+            assert_eq!(SideChoice::Dark.draw(s), Side::Dark);
+            assert_eq!(SideChoice::Light.draw(s), Side::Light);
+        }
+    }
+
+    #[test]
+    fn a_mode_survives_its_record_players() {
+        for mode in [
+            Mode::PassAndPlay,
+            Mode::Watch { level: Level::Hard },
+            Mode::VsComputer {
+                human: Side::Dark,
+                level: Level::Beginner,
+            },
+        ] {
+            assert_eq!(Mode::from_players(&mode.players()), mode);
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The match's one owner. Input, the computer, the interface and the
+//! command line only *request*: an action ([`RequestAction`]) or a change of
+//! the whole match ([`MatchCommand`]). [`apply_requests`] and
+//! [`apply_commands`] alone write [`Match`], through the rules, and announce
+//! what happened ([`ActionApplied`], [`BoardReset`], [`GameEnded`],
+//! [`SaveChange`], [`DiscardAsked`]). Animation, sound, the interface and
+//! the store only read the announcements.
+
+use agon_rules::Game;
+use bevy::prelude::*;
+
+use crate::game::Screen;
+use crate::game::messages::{
+    ActionApplied, BoardReset, DiscardAsked, Feedback, GameEnded, MatchCommand, RequestAction,
+    SaveChange,
+};
+use crate::game::mode::Mode;
+use crate::game::the_match::{Match, SavedGame};
+use crate::game::turn::{Selection, sentence};
+use crate::game::tutorial::{LESSONS, Tutorial};
+
+/// Plays the requested actions through the rules and announces them.
+#[allow(clippy::too_many_arguments)]
+pub fn apply_requests(
+    mut requests: MessageReader<RequestAction>,
+    mut the_match: ResMut<Match>,
+    mut selection: ResMut<Selection>,
+    tutorial: Res<Tutorial>,
+    mut applied: MessageWriter<ActionApplied>,
+    mut ended: MessageWriter<GameEnded>,
+    mut saves: MessageWriter<SaveChange>,
+    mut feedback: MessageWriter<Feedback>,
+) {
+    for &RequestAction(action) in requests.read() {
+        if the_match.is_over() {
+            feedback.write(Feedback("The game is over.".into()));
+            continue;
+        }
+        let before = *the_match.position();
+        match the_match.game.play(action) {
+            Ok(played) => {
+                selection.clear();
+                selection.hint = None;
+                applied.write(ActionApplied {
+                    played,
+                    mover: before.to_move(),
+                    before,
+                });
+                let result = the_match.result();
+                if let Some(e) = result {
+                    ended.write(GameEnded(e));
+                }
+                if !tutorial.active {
+                    saves.write(if result.is_some() {
+                        SaveChange::Clear
+                    } else {
+                        SaveChange::Write
+                    });
+                }
+            }
+            Err(e) => {
+                feedback.write(Feedback(sentence(&e)));
+            }
+        }
+    }
+}
+
+/// What [`apply_commands`] writes.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Announce<'w> {
+    resets: MessageWriter<'w, BoardReset>,
+    ended: MessageWriter<'w, GameEnded>,
+    saves: MessageWriter<'w, SaveChange>,
+    asked: MessageWriter<'w, DiscardAsked>,
+    screen: ResMut<'w, NextState<Screen>>,
+}
+
+/// Applies every change of the whole match: the only place, with
+/// [`apply_requests`], that writes [`Match`].
+pub fn apply_commands(
+    mut commands: MessageReader<MatchCommand>,
+    mut the_match: ResMut<Match>,
+    mut saved: ResMut<SavedGame>,
+    mut tutorial: ResMut<Tutorial>,
+    mut out: Announce,
+) {
+    for command in commands.read() {
+        // A lesson is a sandbox: any other change starts from the real game.
+        let lesson = matches!(command, MatchCommand::StartLesson(_));
+        if tutorial.active && !lesson {
+            *the_match = tutorial.leave();
+            out.resets.write(BoardReset::NEW_MATCH);
+            if matches!(command, MatchCommand::LeaveTutorial) {
+                out.screen.set(Screen::Menu);
+                continue;
+            }
+        }
+        if command.discards() && (the_match.unfinished() || saved.0.is_some()) {
+            out.asked.write(DiscardAsked(command.clone()));
+            continue;
+        }
+        match command.clone() {
+            MatchCommand::New { setup, game, .. } => {
+                *the_match = Match::from_setup(*game, setup);
+                replaced(&the_match, &mut saved, &mut out);
+            }
+            MatchCommand::PlayAgain { .. } => {
+                let setup = the_match.setup;
+                *the_match = Match::from_setup(Game::new(), setup);
+                replaced(&the_match, &mut saved, &mut out);
+            }
+            MatchCommand::Load { record, .. } => {
+                let (record, game) = *record;
+                *the_match = Match::from_record(&record, game);
+                replaced(&the_match, &mut saved, &mut out);
+            }
+            MatchCommand::Resume => {
+                // The save on disk is this game already: nothing to write.
+                if let Some((record, game)) = saved.0.take() {
+                    *the_match = Match::from_record(&record, game);
+                    out.resets.write(BoardReset::NEW_MATCH);
+                }
+                out.screen.set(Screen::Playing);
+            }
+            MatchCommand::Undo => {
+                if the_match.undo() {
+                    out.resets.write(BoardReset::SAME_MATCH);
+                    out.saves.write(SaveChange::Write);
+                }
+            }
+            MatchCommand::Redo => {
+                if the_match.redo() {
+                    out.resets.write(BoardReset::SAME_MATCH);
+                    let result = the_match.result();
+                    if let Some(e) = result {
+                        out.ended.write(GameEnded(e));
+                    }
+                    out.saves.write(if result.is_some() {
+                        SaveChange::Clear
+                    } else {
+                        SaveChange::Write
+                    });
+                }
+            }
+            MatchCommand::Resign => {
+                if !the_match.is_over() {
+                    let side = the_match.resigning_side();
+                    the_match.resign(side);
+                    if let Some(e) = the_match.result() {
+                        out.ended.write(GameEnded(e));
+                    }
+                    out.saves.write(SaveChange::Clear);
+                }
+            }
+            MatchCommand::StartLesson(i) => {
+                let i = i.min(LESSONS.len() - 1);
+                let lesson = Match::new(
+                    Game::from_position(LESSONS[i].position()),
+                    Mode::PassAndPlay,
+                );
+                let real = std::mem::replace(&mut *the_match, lesson);
+                tutorial.start(i, real);
+                out.resets.write(BoardReset::NEW_MATCH);
+                out.screen.set(Screen::Playing);
+            }
+            // Handled above: outside the tutorial there is nothing to leave.
+            MatchCommand::LeaveTutorial => {}
+        }
+    }
+}
+
+/// A new match replaced the old one, with the player's consent where it
+/// was unfinished: the old save goes, the new game is saved if it has begun.
+fn replaced(the_match: &Match, saved: &mut SavedGame, out: &mut Announce) {
+    saved.0 = None;
+    out.resets.write(BoardReset::NEW_MATCH);
+    out.saves.write(if the_match.unfinished() {
+        SaveChange::Write
+    } else {
+        SaveChange::Clear
+    });
+    out.screen.set(Screen::Playing);
+}

@@ -1,0 +1,204 @@
+//! The match: the rules' game, who plays whom, how it was set up, and an
+//! ending through the interface. Only the owner ([`crate::game::owner`])
+//! changes it.
+
+use agon_ai::Level;
+use agon_rules::{Ending, Game, Position, Record, Side};
+use bevy::prelude::*;
+
+use crate::game::mode::{Mode, Setup};
+
+/// The game being played.
+#[derive(Resource, Debug)]
+pub struct Match {
+    pub game: Game,
+    pub mode: Mode,
+    /// What the game was started as, for "Play again" (a Random side is
+    /// drawn again).
+    pub setup: Setup,
+    /// An ending through the interface (resignation).
+    pub ending: Option<Ending>,
+    /// Varies the lower levels' deliberate errors from game to game.
+    pub seed: u64,
+}
+
+impl Default for Match {
+    fn default() -> Self {
+        Match::new(
+            Game::new(),
+            Mode::VsComputer {
+                human: Side::Light,
+                level: Level::Easy,
+            },
+        )
+    }
+}
+
+impl Match {
+    pub fn new(game: Game, mode: Mode) -> Match {
+        Match {
+            game,
+            mode,
+            setup: mode.into(),
+            ending: None,
+            seed: seed_now(),
+        }
+    }
+
+    /// A new game of `setup`, a Random side drawn from a fresh seed.
+    pub fn from_setup(game: Game, setup: Setup) -> Match {
+        let seed = seed_now();
+        Match {
+            game,
+            mode: setup.mode(seed),
+            setup,
+            ending: None,
+            seed,
+        }
+    }
+
+    /// The result: by the rules, or through the interface.
+    pub fn result(&self) -> Option<Ending> {
+        self.game.outcome().map(Ending::Rules).or(self.ending)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result().is_some()
+    }
+
+    /// Whether replacing this match would lose a game: started, not over.
+    pub fn unfinished(&self) -> bool {
+        !self.game.history().is_empty() && !self.is_over()
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// The computer's side when one person plays the computer.
+    pub fn computer_side(&self) -> Option<Side> {
+        match self.mode {
+            Mode::VsComputer { human, .. } => Some(!human),
+            Mode::PassAndPlay | Mode::Watch { .. } => None,
+        }
+    }
+
+    /// Whether the computer plays `side`.
+    pub fn computer_plays(&self, side: Side) -> bool {
+        match self.mode {
+            Mode::VsComputer { human, .. } => side != human,
+            Mode::PassAndPlay => false,
+            Mode::Watch { .. } => true,
+        }
+    }
+
+    pub fn level(&self) -> Option<Level> {
+        match self.mode {
+            Mode::VsComputer { level, .. } | Mode::Watch { level } => Some(level),
+            Mode::PassAndPlay => None,
+        }
+    }
+
+    /// Whether the side to move is played by the computer.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && self.computer_plays(self.position().to_move())
+    }
+
+    /// Whether a person may act now.
+    pub fn human_to_move(&self) -> bool {
+        !self.is_over() && !self.computer_plays(self.position().to_move())
+    }
+
+    /// Who gives up on "Resign": the person against the computer, the side
+    /// to move at one screen.
+    pub fn resigning_side(&self) -> Side {
+        match self.mode {
+            Mode::VsComputer { human, .. } => human,
+            Mode::PassAndPlay | Mode::Watch { .. } => self.position().to_move(),
+        }
+    }
+
+    pub fn record(&self) -> Record {
+        Record::from_game(&self.game, self.mode.players(), self.ending)
+    }
+
+    pub fn from_record(record: &Record, game: Game) -> Match {
+        let mut m = Match::new(game, Mode::from_players(&record.players));
+        m.ending = record.interface_ending();
+        m
+    }
+
+    /// Takes back the last action, and in a game against the computer also
+    /// the computer's actions, back to the person's previous turn.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        self.ending = None;
+        match self.computer_side() {
+            None => {
+                self.game.undo();
+            }
+            Some(computer) => {
+                // Undo the computer's reply (if it made one), then the person's action.
+                while self.game.can_undo() && self.position().to_move() == computer {
+                    self.game.undo();
+                }
+                if self.game.can_undo() {
+                    self.game.undo();
+                }
+                while self.game.can_undo() && self.position().to_move() == computer {
+                    self.game.undo();
+                }
+            }
+        }
+        true
+    }
+
+    /// Replays what undo took back, up to the person's next turn.
+    pub fn redo(&mut self) -> bool {
+        if !self.game.can_redo() {
+            return false;
+        }
+        self.game.redo();
+        if let Some(computer) = self.computer_side() {
+            while self.game.can_redo() && self.position().to_move() == computer {
+                self.game.redo();
+            }
+        }
+        true
+    }
+
+    pub fn can_undo(&self) -> bool {
+        if matches!(self.mode, Mode::Watch { .. }) {
+            return false;
+        }
+        match self.computer_side() {
+            // Nothing to take back if only the computer has moved.
+            Some(computer) => self
+                .game
+                .history()
+                .iter()
+                .enumerate()
+                .any(|(i, _)| self.game.position_at(i).map(|p| p.to_move()) != Some(computer)),
+            None => self.game.can_undo(),
+        }
+    }
+
+    pub fn resign(&mut self, loser: Side) {
+        if !self.is_over() {
+            self.ending = Some(Ending::Resignation { winner: !loser });
+        }
+    }
+}
+
+fn seed_now() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// A game saved by an earlier session, offered for resuming: read by the
+/// store at start, taken by the owner on [`MatchCommand::Resume`].
+#[derive(Resource, Default)]
+pub struct SavedGame(pub Option<(Record, Game)>);

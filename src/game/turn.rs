@@ -1,0 +1,152 @@
+//! A person's turn: clicks on cells pick up a piece and request an action;
+//! a click that can do nothing is answered with the rule it breaks.
+
+use agon_rules::{Action, Cell, CellSet, IllegalAction, Position};
+use bevy::prelude::*;
+
+use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction};
+use crate::game::the_match::Match;
+
+/// What the person has picked up and where it may go.
+#[derive(Resource, Default, Debug)]
+pub struct Selection {
+    pub from: Option<Cell>,
+    pub targets: CellSet,
+    /// Targets where the action would capture.
+    pub capturing: CellSet,
+    /// A suggested action, shown until the next action.
+    pub hint: Option<Action>,
+    pub hover: Option<Cell>,
+}
+
+impl Selection {
+    pub fn clear(&mut self) {
+        self.from = None;
+        self.targets = CellSet::EMPTY;
+        self.capturing = CellSet::EMPTY;
+    }
+
+    /// Picks up the piece on `from`: its targets, and which of them capture.
+    pub fn select(&mut self, pos: &Position, from: Cell) {
+        self.from = Some(from);
+        self.targets = pos.targets_from(from);
+        self.capturing = CellSet::EMPTY;
+        for t in self.targets {
+            if pos.captures_of(Action::new(from, t)).any() {
+                self.capturing.insert(t);
+            }
+        }
+    }
+}
+
+/// The pieces the side to move may act with: the captured ones when a
+/// relocation is due (the queen alone if she is among them).
+pub fn movable_pieces(pos: &Position) -> CellSet {
+    pos.pieces(pos.to_move())
+        .iter()
+        .filter(|&c| pos.targets_from(c).any())
+        .collect()
+}
+
+/// Whether the board is busy showing the last action: clicks then finish the
+/// animation instead of acting.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct BoardBusy(pub bool);
+
+/// The person's clicks: select a piece, act on a target, or hear why not.
+pub fn handle_clicks(
+    mut clicks: MessageReader<CellClicked>,
+    the_match: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<RequestAction>,
+    mut feedback: MessageWriter<Feedback>,
+) {
+    for &CellClicked(cell) in clicks.read() {
+        if !the_match.human_to_move() {
+            if the_match.is_over() {
+                feedback.write(Feedback("The game is over.".into()));
+            } else {
+                feedback.write(Feedback("Wait for the computer's move.".into()));
+            }
+            continue;
+        }
+        let pos = the_match.position();
+        if let Some(from) = selection.from
+            && selection.targets.contains(cell)
+        {
+            requests.write(RequestAction(Action::new(from, cell)));
+            selection.clear();
+            continue;
+        }
+        if pos.targets_from(cell).any() {
+            if selection.from == Some(cell) && !pos.must_relocate() {
+                selection.clear();
+            } else {
+                selection.select(pos, cell);
+            }
+            continue;
+        }
+        // Nothing to do there: say why, gently.
+        let why = match (selection.from, pos.piece_at(cell)) {
+            (Some(from), _) if from != cell => pos
+                .check(Action::new(from, cell))
+                .err()
+                .map(|e| sentence(&e)),
+            // The rules name why this piece may not act now (a relocation
+            // due, the queen first); any target will do, the piece is judged first.
+            (_, Some(p)) if p.side == pos.to_move() && pos.must_relocate() => pos
+                .check(Action::new(cell, cell))
+                .err()
+                .map(|e| sentence(&e)),
+            (_, Some(p)) if p.side == pos.to_move() => Some("That piece has nowhere to go.".into()),
+            (_, Some(_)) => Some("That piece belongs to the other side.".to_string()),
+            _ => None,
+        };
+        if !pos.must_relocate() {
+            selection.clear();
+        }
+        if let Some(w) = why {
+            feedback.write(Feedback(w));
+        }
+    }
+}
+
+/// A rule broken, said to a player.
+pub fn sentence(e: &IllegalAction) -> String {
+    let mut s = e.to_string();
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    s.push('.');
+    s
+}
+
+/// When a relocation is due, the piece that must go is picked up at once if
+/// it is the only one.
+pub fn preselect_relocation(the_match: Res<Match>, mut selection: ResMut<Selection>) {
+    if !the_match.is_changed() && !selection.is_changed() {
+        return;
+    }
+    if !the_match.human_to_move() {
+        if selection.from.is_some() {
+            selection.clear();
+        }
+        return;
+    }
+    let pos = the_match.position();
+    if pos.must_relocate() && selection.from.is_none() {
+        let movable = movable_pieces(pos);
+        if movable.len() == 1 {
+            let only = movable.first().expect("one piece");
+            selection.select(pos, only);
+        }
+    }
+}
+
+/// Clears what depends on the old position when the board is reset.
+pub fn on_reset(mut resets: MessageReader<BoardReset>, mut selection: ResMut<Selection>) {
+    if resets.read().count() > 0 {
+        selection.clear();
+        selection.hint = None;
+    }
+}

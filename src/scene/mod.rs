@@ -1,0 +1,29 @@
+//! The 3D scene: where cells are ([`layout`]), the board and its marks
+//! ([`board`]), the pieces ([`pieces`]) and their motions ([`animation`]),
+//! effects ([`effects`]), the camera ([`camera`]), pointer and keys to cells
+//! ([`input`]), colours ([`theme`]) and rendering quality ([`graphics`]).
+//! It reads the match's announcements and requests through clicks only.
+
+pub mod animation;
+pub mod board;
+pub mod camera;
+pub mod effects;
+pub mod graphics;
+pub mod input;
+pub mod layout;
+pub mod pieces;
+pub mod theme;
+
+use bevy::prelude::*;
+
+/// Everything that draws the board, for a window (the animation clock is
+/// part of the headless core).
+pub fn plugin(app: &mut App) {
+    theme::plugin(app);
+    board::plugin(app);
+    pieces::plugin(app);
+    effects::plugin(app);
+    camera::plugin(app);
+    graphics::plugin(app);
+    input::plugin(app);
+}

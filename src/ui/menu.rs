@@ -1,0 +1,81 @@
+//! The main menu: resume or continue a game, start one, learn, read the
+//! rules, change settings, load a record, quit.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::{MatchCommand, Mode, Screen, Setup};
+use crate::ui::wording::{actions, mode_words};
+use crate::ui::{Dialog, GameParams, Requests, UiState, big_button};
+
+pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    egui::Window::new("menu")
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .frame(
+            egui::Frame::window(&ctx.global_style())
+                .inner_margin(egui::Margin::same(24))
+                .fill(egui::Color32::from_rgba_unmultiplied(22, 24, 29, 236)),
+        )
+        .show(ctx, |ui_| {
+            ui_.vertical_centered(|ui_| {
+                ui_.label(
+                    egui::RichText::new("AGON")
+                        .size(46.0)
+                        .strong()
+                        .color(egui::Color32::from_rgb(226, 190, 100)),
+                );
+                ui_.label(
+                    egui::RichText::new("Queen's Guard · London, 1842")
+                        .size(15.0)
+                        .italics(),
+                );
+                ui_.add_space(14.0);
+                if let Some((record, game)) = &p.saved.0 {
+                    let what = mode_words(Mode::from_players(&record.players));
+                    if big_button(ui_, "Resume game")
+                        .on_hover_text(format!("{what}, {} played", actions(game.history().len())))
+                        .clicked()
+                    {
+                        r.send(ui, MatchCommand::Resume);
+                    }
+                    ui_.label(egui::RichText::new(what).small().weak());
+                    ui_.add_space(6.0);
+                } else if p.the_match.unfinished()
+                    && !p.tutorial.active
+                    && big_button(ui_, "Continue game").clicked()
+                {
+                    r.next_screen.set(Screen::Playing);
+                }
+                if big_button(ui_, "Play the computer").clicked() {
+                    ui.open(Dialog::NewGame);
+                }
+                if big_button(ui_, "Pass and play")
+                    .on_hover_text("Two players, one screen")
+                    .clicked()
+                {
+                    r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
+                }
+                if big_button(ui_, "Learn to play")
+                    .on_hover_text("Eight short lessons, one rule each; your game waits")
+                    .clicked()
+                {
+                    r.send(ui, MatchCommand::StartLesson(0));
+                }
+                if big_button(ui_, "Rules").clicked() {
+                    ui.open(Dialog::Rules);
+                }
+                if big_button(ui_, "Settings").clicked() {
+                    ui.open(Dialog::Settings);
+                }
+                if big_button(ui_, "Load a game record").clicked() {
+                    ui.open(Dialog::Records);
+                }
+                if !cfg!(target_arch = "wasm32") && big_button(ui_, "Quit").clicked() {
+                    r.exit.write(AppExit::Success);
+                }
+            });
+        });
+}

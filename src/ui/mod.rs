@@ -1,0 +1,254 @@
+//! The interface, drawn with egui: the main menu ([`menu`]), the side panel
+//! ([`panel`]), the dialogs ([`dialogs`], [`records`]), the cell names
+//! ([`coordinates`]), the words ([`wording`]) and the keys ([`shortcuts`]).
+//! It reads the match and *requests* every change of it as a
+//! [`MatchCommand`]; it never writes the match itself.
+
+pub mod coordinates;
+pub mod dialogs;
+pub mod menu;
+pub mod panel;
+pub mod records;
+pub mod shortcuts;
+pub mod wording;
+
+use agon_rules::Ending;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::game::computer::{HintRequest, Thinker};
+use crate::game::tutorial::Tutorial;
+use crate::game::{
+    BoardReset, DiscardAsked, Feedback, Match, MatchCommand, PlaySet, SavedGame, Screen, UiFocus,
+};
+use crate::scene::camera::{BoardCamera, CameraRig, UiInsets};
+use crate::scene::graphics::AutoGraphics;
+use crate::scene::theme::Theme;
+use crate::store::{AnimationSpeed, Notices, Settings};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Dialog {
+    Rules,
+    Settings,
+    NewGame,
+    Records,
+    ConfirmResign,
+    /// The player is asked before a game in progress is discarded.
+    ConfirmDiscard,
+}
+
+/// What the interface remembers between frames.
+#[derive(Resource, Default)]
+pub struct UiState {
+    pub dialog: Option<Dialog>,
+    pub toast: Option<(String, f64)>,
+    pub game_over_open: bool,
+    pub import_text: String,
+    pub records_message: Option<String>,
+    pub seen_result: Option<Ending>,
+    /// When the result dialog is due: it waits for the last action and the
+    /// victory moment to be seen.
+    pub game_over_at: Option<f64>,
+    /// The command waiting for the player's consent to discard a game.
+    pub pending: Option<MatchCommand>,
+}
+
+impl UiState {
+    /// Opens a dialog in place of any other.
+    pub fn open(&mut self, dialog: Dialog) {
+        self.dialog = Some(dialog);
+    }
+
+    /// Closes the open dialog; a question left unanswered is a "no".
+    pub fn close(&mut self) {
+        self.dialog = None;
+        self.pending = None;
+    }
+}
+
+/// Seconds from the final action to the result dialog: the action's
+/// animation, and for a throne win the victory moment.
+fn game_over_delay(ending: Ending, speed: AnimationSpeed) -> f64 {
+    let throne = matches!(
+        ending,
+        Ending::Rules(agon_rules::Outcome::Win {
+            reason: agon_rules::WinReason::Throne,
+            ..
+        })
+    );
+    let animation = 2.0 * speed.step_seconds() as f64;
+    animation + if throne { 1.6 } else { 0.4 }
+}
+
+/// Everything the interface reads about the game, and the few things it
+/// owns (settings, the camera, its own insets).
+#[derive(SystemParam)]
+pub struct GameParams<'w> {
+    pub the_match: Res<'w, Match>,
+    pub selection: Res<'w, crate::game::Selection>,
+    pub thinker: Res<'w, Thinker>,
+    pub settings: ResMut<'w, Settings>,
+    pub saved: Res<'w, SavedGame>,
+    pub notices: ResMut<'w, Notices>,
+    pub theme: Res<'w, Theme>,
+    pub rig: ResMut<'w, CameraRig>,
+    pub insets: ResMut<'w, UiInsets>,
+    pub tutorial: Res<'w, Tutorial>,
+    pub auto_graphics: Res<'w, AutoGraphics>,
+}
+
+/// What the interface asks of the rest of the game.
+#[derive(SystemParam)]
+pub struct Requests<'w> {
+    pub commands: MessageWriter<'w, MatchCommand>,
+    pub hints: MessageWriter<'w, HintRequest>,
+    pub next_screen: ResMut<'w, NextState<Screen>>,
+    pub exit: MessageWriter<'w, AppExit>,
+    pub sfx: MessageWriter<'w, crate::audio::Sfx>,
+}
+
+impl Requests<'_> {
+    /// Sends a change of the match; the dialog that asked for it closes.
+    pub fn send(&mut self, ui: &mut UiState, command: MatchCommand) {
+        ui.close();
+        self.commands.write(command);
+    }
+}
+
+pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    ui.add_sized(
+        [240.0, 38.0],
+        egui::Button::new(egui::RichText::new(text).size(17.0)),
+    )
+}
+
+fn style(ctx: &egui::Context) {
+    let mut visuals = egui::Visuals::dark();
+    visuals.window_corner_radius = egui::CornerRadius::same(10);
+    visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(24, 26, 31, 244);
+    visuals.window_fill = egui::Color32::from_rgb(30, 33, 39);
+    ctx.set_visuals(visuals);
+    ctx.all_styles_mut(|s| {
+        s.spacing.button_padding = egui::vec2(10.0, 6.0);
+        s.spacing.item_spacing = egui::vec2(8.0, 7.0);
+        s.text_styles
+            .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
+        s.text_styles
+            .insert(egui::TextStyle::Button, egui::FontId::proportional(15.0));
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    mut contexts: EguiContexts,
+    mut p: GameParams,
+    mut r: Requests,
+    mut ui_state: ResMut<UiState>,
+    mut focus: ResMut<UiFocus>,
+    screen: Res<State<Screen>>,
+    time: Res<Time<Real>>,
+    mut feedback: MessageReader<Feedback>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    mut styled: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if !*styled {
+        style(&ctx);
+        *styled = true;
+    }
+    let now = time.elapsed_secs_f64();
+    for Feedback(text) in feedback.read() {
+        ui_state.toast = Some((text.clone(), now));
+    }
+    // The result dialog opens once the ending has been seen on the board.
+    let result = p.the_match.result();
+    if result != ui_state.seen_result {
+        ui_state.seen_result = result;
+        ui_state.game_over_open = false;
+        ui_state.game_over_at = result.map(|e| now + game_over_delay(e, p.settings.animation));
+    }
+    if ui_state.game_over_at.is_some_and(|t| now >= t) {
+        ui_state.game_over_at = None;
+        ui_state.game_over_open = true;
+    }
+    let ui_state = &mut *ui_state;
+    let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
+
+    if p.settings.show_coordinates
+        && let Ok((cam, cam_tr)) = camera.single()
+    {
+        coordinates::draw(&ctx, cam, cam_tr);
+    }
+
+    match screen.get() {
+        Screen::Menu => {
+            *p.insets = UiInsets::default();
+            menu::show(&ctx, &mut p, &mut r, ui_state);
+        }
+        Screen::Playing => {
+            panel::show(&ctx, &mut p, &mut r, ui_state, narrow);
+            panel::toast(&ctx, ui_state, now, narrow);
+            if ui_state.game_over_open
+                && !p.tutorial.active
+                && let Some(ending) = p.the_match.result()
+            {
+                dialogs::game_over(&ctx, &mut p, &mut r, ui_state, ending);
+            }
+        }
+    }
+    dialogs::show(&ctx, &mut p, &mut r, ui_state);
+    dialogs::notices(&ctx, &mut p.notices);
+    // Every click on the interface ticks.
+    if ctx.is_pointer_over_egui() && ctx.input(|i| i.pointer.any_click()) {
+        r.sfx.write(crate::audio::Sfx::Click);
+    }
+    let typing = ctx.egui_wants_keyboard_input();
+    let pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
+    if focus.typing != typing || focus.pointer != pointer {
+        focus.typing = typing;
+        focus.pointer = pointer;
+    }
+    Ok(())
+}
+
+/// The owner asks before a game is discarded: the question opens here.
+fn ask_before_discarding(mut asked: MessageReader<DiscardAsked>, mut ui: ResMut<UiState>) {
+    if let Some(DiscardAsked(command)) = asked.read().last() {
+        ui.dialog = Some(Dialog::ConfirmDiscard);
+        ui.pending = Some(command.clone());
+    }
+}
+
+/// A new position closes the result of the old one.
+fn on_reset(mut resets: MessageReader<BoardReset>, mut ui: ResMut<UiState>) {
+    if resets.read().count() > 0 {
+        ui.game_over_open = false;
+    }
+}
+
+/// Tells the game whether a dialog holds the player (the computer waits).
+fn track_modal(ui: Res<UiState>, notices: Res<Notices>, mut focus: ResMut<UiFocus>) {
+    let modal = ui.dialog.is_some() || !notices.0.is_empty();
+    if focus.modal != modal {
+        focus.modal = modal;
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<UiState>()
+        .add_systems(EguiPrimaryContextPass, draw)
+        .add_systems(
+            Update,
+            (
+                (shortcuts::keys, records::dropped_files, track_modal)
+                    .chain()
+                    .in_set(PlaySet::Input),
+                (ask_before_discarding, on_reset)
+                    .after(PlaySet::Rules)
+                    .before(PlaySet::Present),
+            ),
+        );
+}

@@ -1,0 +1,351 @@
+//! The side panel while a game is on: whose turn and what to do, the
+//! pieces of each side, the buttons, the actions so far; in a lesson, the
+//! lesson. Narrow windows get it as a bottom strip.
+
+use agon_rules::{ActionKind, Game, Side};
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::computer::HintRequest;
+use crate::game::tutorial::LESSONS;
+use crate::game::{MatchCommand, Mode, Screen};
+use crate::scene::camera::UiInsets;
+use crate::scene::theme::Theme;
+use crate::ui::wording::{side_name, status_line};
+use crate::ui::{Dialog, GameParams, Requests, UiState};
+
+fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
+    let [r, g, b] = match side {
+        Side::Light => theme.palette.ui_light,
+        Side::Dark => theme.palette.ui_dark,
+    };
+    egui::Color32::from_rgb(r, g, b)
+}
+
+fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
+    let pos = p.the_match.position();
+    let color = side_color(&p.theme, side);
+    let captured = pos.captured(side);
+    let queen_out = pos.queen_captured(side);
+    let guards_in = (pos.guards(side) - captured).len();
+    let to_move = pos.to_move() == side && !p.the_match.is_over();
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+        ui.painter().circle(
+            rect.center(),
+            7.0,
+            color,
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+        );
+        let mut name = egui::RichText::new(side_name(side)).strong().size(16.0);
+        if to_move {
+            name = name.underline();
+        }
+        ui.label(name);
+        let who = match p.the_match.mode {
+            Mode::VsComputer { human, level } if human != side => {
+                format!("computer · {}", level.title())
+            }
+            Mode::VsComputer { .. } => "you".to_string(),
+            Mode::Watch { level } => format!("computer · {}", level.title()),
+            Mode::PassAndPlay => String::new(),
+        };
+        ui.label(egui::RichText::new(who).weak());
+    });
+    let queen = if queen_out { "queen captured" } else { "queen" };
+    let mut text = format!(
+        "{queen}, {guards_in} guard{} in play",
+        if guards_in == 1 { "" } else { "s" }
+    );
+    let pending = captured.len();
+    if pending > 0 {
+        text.push_str(&format!(" · {pending} to relocate"));
+    }
+    let rt = egui::RichText::new(text);
+    ui.label(if pending > 0 {
+        rt.color(egui::Color32::from_rgb(230, 120, 100))
+    } else {
+        rt
+    });
+}
+
+pub fn show(
+    ctx: &egui::Context,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+    narrow: bool,
+) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let frame =
+        egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));
+    let panel = if narrow {
+        egui::Panel::bottom("hud").resizable(false).frame(frame)
+    } else {
+        egui::Panel::right("hud")
+            .resizable(false)
+            .exact_size(300.0)
+            .frame(frame)
+    };
+    let response = panel.show(&mut root, |ui_| {
+        if !narrow {
+            ui_.set_max_width(276.0);
+        }
+        if p.tutorial.active {
+            tutorial_panel(ui_, p, r, ui);
+            return;
+        }
+        let thinking = p.thinker.thinking();
+        ui_.horizontal(|ui_| {
+            if thinking {
+                ui_.add(egui::Spinner::new().size(18.0));
+            }
+            ui_.add(
+                egui::Label::new(
+                    egui::RichText::new(status_line(&p.the_match, thinking))
+                        .size(16.0)
+                        .strong(),
+                )
+                .wrap(),
+            );
+        });
+        ui_.separator();
+        if !narrow {
+            pieces_line(ui_, p, Side::Light);
+            ui_.add_space(4.0);
+            pieces_line(ui_, p, Side::Dark);
+            ui_.separator();
+        }
+        buttons(ui_, p, r, ui);
+        if !narrow {
+            ui_.separator();
+            ui_.label(egui::RichText::new("Actions").strong());
+            move_list(ui_, &p.the_match.game);
+        }
+    });
+    let rect = response.response.rect;
+    let insets = if narrow {
+        UiInsets {
+            bottom: rect.height(),
+            ..default()
+        }
+    } else {
+        UiInsets {
+            right: rect.width(),
+            ..default()
+        }
+    };
+    if *p.insets != insets {
+        *p.insets = insets;
+    }
+}
+
+fn tutorial_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    let i = p.tutorial.lesson;
+    let lesson = &LESSONS[i];
+    ui_.label(egui::RichText::new(format!("Lesson {} of {}", i + 1, LESSONS.len())).weak());
+    ui_.label(egui::RichText::new(lesson.title).size(22.0).strong());
+    ui_.add_space(4.0);
+    ui_.add(egui::Label::new(egui::RichText::new(lesson.text).size(16.0)).wrap());
+    ui_.add_space(8.0);
+    if p.tutorial.done {
+        ui_.add(
+            egui::Label::new(
+                egui::RichText::new(lesson.praise)
+                    .size(16.0)
+                    .color(egui::Color32::from_rgb(140, 220, 140)),
+            )
+            .wrap(),
+        );
+    } else if p.tutorial.retry {
+        ui_.add(
+            egui::Label::new(
+                egui::RichText::new("That move is legal, but not the one this lesson asks for.")
+                    .color(egui::Color32::from_rgb(240, 190, 110)),
+            )
+            .wrap(),
+        );
+    }
+    ui_.add_space(8.0);
+    ui_.horizontal_wrapped(|ui_| {
+        if ui_.add_enabled(i > 0, egui::Button::new("Back")).clicked() {
+            r.send(ui, MatchCommand::StartLesson(i - 1));
+        }
+        if ui_.button("Try again").clicked() {
+            r.send(ui, MatchCommand::StartLesson(i));
+        }
+        let last = i + 1 == LESSONS.len();
+        let next = egui::Button::new(if last { "Finish" } else { "Next" });
+        let next = if p.tutorial.done {
+            next.fill(egui::Color32::from_rgb(60, 110, 60))
+        } else {
+            next
+        };
+        if ui_.add(next).clicked() {
+            if last {
+                r.send(ui, MatchCommand::LeaveTutorial);
+            } else {
+                r.send(ui, MatchCommand::StartLesson(i + 1));
+            }
+        }
+    });
+    ui_.add_space(6.0);
+    if ui_
+        .button("Leave the tutorial")
+        .on_hover_text("Back to the menu and the game you left")
+        .clicked()
+    {
+        r.send(ui, MatchCommand::LeaveTutorial);
+    }
+}
+
+fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    let over = p.the_match.is_over();
+    ui_.horizontal_wrapped(|ui_| {
+        if ui_
+            .add_enabled(p.the_match.can_undo(), egui::Button::new("⟲ Undo"))
+            .on_hover_text("Take back your last action (Ctrl+Z)")
+            .clicked()
+        {
+            r.send(ui, MatchCommand::Undo);
+        }
+        if ui_
+            .add_enabled(p.the_match.game.can_redo(), egui::Button::new("⟳ Redo"))
+            .on_hover_text("Play again what was taken back (Ctrl+Y)")
+            .clicked()
+        {
+            r.send(ui, MatchCommand::Redo);
+        }
+        let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
+        if ui_
+            .add_enabled(
+                hint_ok,
+                egui::Button::new(if p.thinker.hinting() {
+                    "Hint…"
+                } else {
+                    "💡 Hint"
+                }),
+            )
+            .on_hover_text("Show a good action (H)")
+            .clicked()
+        {
+            r.hints.write(HintRequest);
+        }
+        if ui_
+            .add_enabled(
+                !over && p.the_match.human_to_move(),
+                egui::Button::new("⚑ Resign"),
+            )
+            .clicked()
+        {
+            ui.open(Dialog::ConfirmResign);
+        }
+    });
+    ui_.horizontal_wrapped(|ui_| {
+        if ui_.button("New game").clicked() {
+            ui.open(Dialog::NewGame);
+        }
+        if ui_.button("Menu").clicked() {
+            r.next_screen.set(Screen::Menu);
+        }
+        if ui_.button("Rules").clicked() {
+            ui.open(Dialog::Rules);
+        }
+        if ui_.button("Settings").clicked() {
+            ui.open(Dialog::Settings);
+        }
+        if ui_
+            .button("Record")
+            .on_hover_text("Export or import a game record")
+            .clicked()
+        {
+            ui.open(Dialog::Records);
+        }
+        if over && ui_.button("Result").clicked() {
+            ui.game_over_open = true;
+        }
+    });
+}
+
+fn move_list(ui: &mut egui::Ui, game: &Game) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let history = game.history();
+            if history.is_empty() {
+                ui.label(egui::RichText::new("No action yet. Light moves first.").weak());
+            }
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    // Rows of two actions; a game may start with Dark to move.
+                    let first_dark = game.start().to_move() == Side::Dark;
+                    let mut i = 0;
+                    let mut row = 1;
+                    while i < history.len() {
+                        ui.label(egui::RichText::new(format!("{row}.")).weak());
+                        if i == 0 && first_dark {
+                            ui.label("…");
+                        } else {
+                            ui.label(action_text(&history[i]));
+                            i += 1;
+                        }
+                        if i < history.len() {
+                            ui.label(action_text(&history[i]));
+                            i += 1;
+                        }
+                        ui.end_row();
+                        row += 1;
+                    }
+                });
+        });
+}
+
+fn action_text(p: &agon_rules::Played) -> egui::RichText {
+    let t = egui::RichText::new(p.action.with_captures(p.captured)).monospace();
+    if p.kind == ActionKind::Relocation {
+        t.italics()
+    } else {
+        t
+    }
+}
+
+pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
+    let Some((text, since)) = &ui.toast else {
+        return;
+    };
+    let age = now - since;
+    if age > 3.5 {
+        ui.toast = None;
+        return;
+    }
+    let alpha = ((3.5 - age).min(0.4) / 0.4) as f32;
+    let offset = if narrow { -160.0 } else { -30.0 };
+    egui::Area::new("toast".into())
+        .anchor(
+            egui::Align2::CENTER_BOTTOM,
+            [if narrow { 0.0 } else { -150.0 }, offset],
+        )
+        .interactable(false)
+        .show(ctx, |ui_| {
+            egui::Frame::popup(&ctx.global_style())
+                .fill(egui::Color32::from_rgba_unmultiplied(
+                    40,
+                    30,
+                    30,
+                    (230.0 * alpha) as u8,
+                ))
+                .show(ui_, |ui_| {
+                    ui_.label(egui::RichText::new(text).size(16.0));
+                });
+        });
+    ctx.request_repaint();
+}
