@@ -45,18 +45,28 @@ impl Position {
                         chars.next();
                     }
                     let run = &desc[i..end];
-                    match run.parse::<usize>() {
-                        Ok(n) if n > 0 && !run.starts_with('0') => rank += n,
-                        _ => {
-                            return Err(AfnError::BadRun {
-                                file,
-                                run: run.to_string(),
-                            });
-                        }
+                    let too_long = || AfnError::RunTooLong {
+                        file,
+                        run: run.to_string(),
+                        cells: expected,
+                    };
+                    if run.starts_with('0') {
+                        return Err(AfnError::BadRun {
+                            file,
+                            run: run.to_string(),
+                        });
                     }
+                    // All digits, so the only parse failure is a number
+                    // beyond usize: longer than the file like any run > 11.
+                    let n = run.parse::<usize>().map_err(|_| too_long())?;
+                    if n > expected {
+                        return Err(too_long());
+                    }
+                    rank = rank.checked_add(n).ok_or_else(too_long)?;
                     continue;
                 }
                 let piece = Piece::from_letter(ch).ok_or(AfnError::UnknownChar { file, ch })?;
+                // Counts at most one a character of the text: cannot overflow.
                 rank += 1;
                 if rank > expected {
                     continue; // reported below with the file's full length
@@ -177,6 +187,43 @@ mod tests {
         assert_eq!(p.hash(), p.recompute_hash());
     }
 
+    /// Runs used to be added unchecked: the first overflowed (a panic, exit
+    /// status 101 in the engine), the second wrapped back to 6 cells in a
+    /// release build and the guard after `6` vanished.
+    #[test]
+    fn a_run_too_long_to_count_is_an_error_not_an_overflow() {
+        let max = usize::MAX.to_string();
+        for (text, file, run) in [
+            (
+                format!("G{max}G5/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -"),
+                'a',
+                max.clone(),
+            ),
+            (
+                format!("6G{max}/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -"),
+                'a',
+                max.clone(),
+            ),
+            (
+                format!("1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G{max}0 l -"),
+                'l',
+                format!("{max}0"),
+            ),
+        ] {
+            let err = Position::from_afn(&text).unwrap_err();
+            assert_eq!(
+                err,
+                AfnError::RunTooLong {
+                    file,
+                    run,
+                    cells: 6
+                },
+                "{text}"
+            );
+            assert!(err.to_string().contains("longer than the file's 6 cells"));
+        }
+    }
+
     #[test]
     fn rejects_each_malformed_form_by_name() {
         use AfnError::*;
@@ -237,6 +284,14 @@ mod tests {
                 GuardOnThrone,
             ),
             (start.replace(" l ", " w "), BadSide("w".into())),
+            (
+                "1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -".replacen("10", "12", 1),
+                RunTooLong {
+                    file: 'e',
+                    run: "12".into(),
+                    cells: 10,
+                },
+            ),
             (
                 format!("{}f6", &start[..start.len() - 1]),
                 CapturedEmpty("f6".parse().unwrap()),

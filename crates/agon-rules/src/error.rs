@@ -5,6 +5,7 @@ use std::fmt;
 use crate::action::Action;
 use crate::cell::Cell;
 use crate::piece::Side;
+use crate::quote::Quoted;
 
 /// A cell name that is not one of the 91 cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,8 +15,8 @@ impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{:?} is not a cell name (files a-l without j, ranks from 1)",
-            self.0
+            "{} is not a cell name (files a-l without j, ranks from 1)",
+            Quoted(&self.0)
         )
     }
 }
@@ -28,7 +29,7 @@ pub struct ParseSideError(pub String);
 
 impl fmt::Display for ParseSideError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:?} is not a side (light or dark)", self.0)
+        write!(f, "{} is not a side (light or dark)", Quoted(&self.0))
     }
 }
 
@@ -49,11 +50,21 @@ impl fmt::Display for ActionTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ActionTextError::Form(t) => {
-                write!(f, "{t:?} is not an action: expected FROM-TO such as f1-f2")
+                write!(
+                    f,
+                    "{} is not an action: expected FROM-TO such as f1-f2",
+                    Quoted(t)
+                )
             }
-            ActionTextError::Cell { text, cell } => write!(f, "in action {text:?}: {cell}"),
+            ActionTextError::Cell { text, cell } => {
+                write!(f, "in action {}: {cell}", Quoted(text))
+            }
             ActionTextError::SameCell(t) => {
-                write!(f, "{t:?} is not an action: it starts and ends on one cell")
+                write!(
+                    f,
+                    "{} is not an action: it starts and ends on one cell",
+                    Quoted(t)
+                )
             }
         }
     }
@@ -160,6 +171,13 @@ pub enum AfnError {
         file: char,
         run: String,
     },
+    /// A run of more empty cells than the file has, however many digits
+    /// it takes (it is never added up, so it cannot overflow).
+    RunTooLong {
+        file: char,
+        run: String,
+        cells: usize,
+    },
     TooManyQueens(Side),
     TooManyGuards(Side),
     GuardOnThrone,
@@ -193,11 +211,18 @@ impl fmt::Display for AfnError {
                 f,
                 "unknown character {ch:?} in file {file} (expected Q G q g or a number)"
             ),
-            BadRun { file, run } => write!(f, "bad run of empty cells {run:?} in file {file}"),
+            BadRun { file, run } => {
+                write!(f, "bad run of empty cells {} in file {file}", Quoted(run))
+            }
+            RunTooLong { file, run, cells } => write!(
+                f,
+                "run of empty cells {} in file {file} is longer than the file's {cells} cells",
+                Quoted(run)
+            ),
             TooManyQueens(s) => write!(f, "{s} has more than one queen"),
             TooManyGuards(s) => write!(f, "{s} has more than six guards"),
             GuardOnThrone => write!(f, "a guard stands on the throne f6"),
-            BadSide(s) => write!(f, "side to move must be 'l' or 'd', found {s:?}"),
+            BadSide(s) => write!(f, "side to move must be 'l' or 'd', found {}", Quoted(s)),
             BadCapturedCell(e) => write!(f, "in the captured field: {e}"),
             CapturedEmpty(c) => write!(f, "{c} is marked captured but is empty"),
             DuplicateCaptured(c) => write!(f, "{c} is marked captured twice"),

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::ParseSideError;
 use crate::piece::Side;
+use crate::quote::Quoted;
 
 /// Why a side won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -73,13 +74,13 @@ impl FromStr for Outcome {
     fn from_str(s: &str) -> Result<Outcome, String> {
         let (who, why) = s
             .split_once(' ')
-            .ok_or_else(|| format!("{s:?} is not a result such as \"light throne\""))?;
+            .ok_or_else(|| format!("{} is not a result such as \"light throne\"", Quoted(s)))?;
         let reason = match why {
             "throne" => WinReason::Throne,
             "forfeit" => WinReason::Forfeit,
             "no-moves" => WinReason::NoMoves,
             "repetition" if who == "draw" => return Ok(Outcome::DrawByRepetition),
-            _ => return Err(format!("{why:?} is not a way to end the game")),
+            _ => return Err(format!("{} is not a way to end the game", Quoted(why))),
         };
         let winner: Side = who.parse().map_err(|e: ParseSideError| e.to_string())?;
         Ok(Outcome::Win { winner, reason })

@@ -21,9 +21,13 @@ use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::piece::Side;
 use crate::position::Position;
+use crate::quote::{Quoted, excerpt};
 
 pub const RECORD_FORMAT: &str = "agon-record";
 pub const RECORD_VERSION: u32 = 1;
+
+/// The most characters of a JSON parser's message a [`RecordError`] keeps.
+const JSON_MESSAGE_CHARS: usize = 200;
 
 /// Who played a side.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,7 +192,8 @@ impl fmt::Display for RecordError {
             RecordError::Format(s) => {
                 write!(
                     f,
-                    "not an Agon game record (format {s:?}, expected {RECORD_FORMAT:?})"
+                    "not an Agon game record (format {}, expected {RECORD_FORMAT:?})",
+                    Quoted(s)
                 )
             }
             RecordError::Version(v) => write!(
@@ -197,7 +202,11 @@ impl fmt::Display for RecordError {
             ),
             RecordError::Start(e) => write!(f, "the start position is invalid: {e}"),
             RecordError::Action { index, text, error } => {
-                write!(f, "action {index} ({text:?}) cannot be played: {error}")
+                write!(
+                    f,
+                    "action {index} ({}) cannot be played: {error}",
+                    Quoted(text)
+                )
             }
             RecordError::Result { stored, actual } => {
                 let stored = stored.map_or("no result".to_string(), |e| format!("\"{e}\""));
@@ -233,8 +242,12 @@ impl Record {
 
     /// Parses and validates a record from JSON text.
     pub fn from_json(text: &str) -> Result<(Record, Game), RecordError> {
-        let record: Record =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let record: Record = serde_json::from_str(text).map_err(|e| {
+            // serde quotes what it did not expect whole, however long.
+            let message = e.to_string();
+            let (head, cut) = excerpt(&message, JSON_MESSAGE_CHARS);
+            RecordError::Json(if cut { format!("{head}…") } else { message })
+        })?;
         let game = record.replay()?;
         Ok((record, game))
     }
