@@ -25,9 +25,10 @@ pub mod uct;
 pub use eval::{Weights, evaluate};
 pub use levels::Level;
 pub use search::{
-    Info, Limits, MATE, MATE_BOUND, Progress, Search, SearchResult, Style, describe_score,
+    Info, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Search, SearchResult, Style, TweakError,
+    describe_score,
 };
-pub use tt::{Bound, Tt};
+pub use tt::{Bound, MAX_TT_MIB, Tt, TtError};
 pub use uct::Uct;
 
 use agon_rules::{Action, Game};

@@ -7,12 +7,15 @@
 //! [`Search::run`] loops over slices on a worker thread (the desktop build and
 //! the engine). Both run the very same search.
 
-use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side, splitmix64};
+use agon_rules::{
+    Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Quoted, Side, splitmix64,
+};
+use std::fmt;
 use std::hash::{Hash, Hasher};
 use web_time::{Duration, Instant};
 
 use crate::eval::{Weights, evaluate};
-use crate::tt::{Bound, Tt};
+use crate::tt::{Bound, Tt, TtError};
 
 /// A won position's score, less the plies to get there.
 pub const MATE: i32 = 30_000;
@@ -52,10 +55,45 @@ pub struct Style {
     pub trade_aversion: i32,
 }
 
+/// Why [`Style::tweak`] refused a setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TweakError {
+    /// No setting has this name.
+    Unknown(String),
+    /// The value is beyond ±[`Style::MAX_TWEAK`].
+    OutOfRange { name: String, value: i32 },
+}
+
+impl fmt::Display for TweakError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TweakError::Unknown(name) => write!(f, "unknown setting {}", Quoted(name)),
+            TweakError::OutOfRange { name, value } => write!(
+                f,
+                "{name}={value} is out of range: a setting is from -{max} to {max}",
+                max = Style::MAX_TWEAK
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TweakError {}
+
 impl Style {
+    /// The largest setting [`Style::tweak`] takes, either sign: a hundred
+    /// times the largest default weight, and far from overflowing the
+    /// evaluation's sums of weight times count.
+    pub const MAX_TWEAK: i32 = 10_000;
+
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, or `quiescence` (0 or 1).
-    pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), String> {
+    pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
+        if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
+            return Err(TweakError::OutOfRange {
+                name: name.to_string(),
+                value,
+            });
+        }
         let w = &mut self.weights;
         let slot = match name {
             "distance" => &mut w.distance,
@@ -76,7 +114,7 @@ impl Style {
                 self.quiescence = value != 0;
                 return Ok(());
             }
-            _ => return Err(format!("unknown setting {name:?}")),
+            _ => return Err(TweakError::Unknown(name.to_string())),
         };
         *slot = value;
         Ok(())
@@ -256,9 +294,19 @@ pub struct Search {
 
 impl Search {
     /// A search with a transposition table of at most `tt_mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be made (see [`Search::try_new`]).
     pub fn new(tt_mib: usize) -> Search {
-        Search {
-            tt: Tt::new(tt_mib),
+        Search::try_new(tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A search with a transposition table of at most `tt_mib` MiB, from 1
+    /// to [`MAX_TT_MIB`](crate::MAX_TT_MIB).
+    pub fn try_new(tt_mib: usize) -> Result<Search, TtError> {
+        Ok(Search {
+            tt: Tt::try_new(tt_mib)?,
             style: Style::default(),
             history: Box::new([[0; 128]; 128]),
             killers: [[None; 2]; MAX_PLY + 1],
@@ -276,7 +324,7 @@ impl Search {
             infos: Vec::new(),
             stopped: false,
             finished: None,
-        }
+        })
     }
 
     pub fn tt_bytes(&self) -> usize {
@@ -510,7 +558,9 @@ impl Search {
             let span = 2 * self.style.noise as u64 + 1;
             v += (h % span) as i32 - self.style.noise;
         }
-        v
+        // Tweaked weights can reach any size; a score past the mate bound
+        // would read as a won or lost game.
+        v.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// A stored score holds for the style that computed it and, where the

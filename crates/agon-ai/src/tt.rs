@@ -1,6 +1,8 @@
 //! The transposition table: a fixed-size, always-replace-if-deeper hash table
 //! of search results, keyed by the rules crate's Zobrist hash.
 
+use std::fmt;
+
 use agon_rules::{Action, Cell};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,10 +71,12 @@ unsafe impl Send for Slots {}
 unsafe impl Sync for Slots {}
 
 impl Slots {
-    fn new(len: usize) -> Slots {
+    /// `len` empty slots, or `None` when the memory cannot be had.
+    fn new(len: usize) -> Option<Slots> {
         #[cfg(target_os = "linux")]
         {
             const HUGE: usize = 2 << 20;
+            // `len` comes from a size of at most MAX_TT_MIB: no overflow.
             let bytes = len * std::mem::size_of::<Slot>();
             let total = bytes + HUGE;
             // SAFETY: an anonymous private mapping, checked for failure;
@@ -89,7 +93,7 @@ impl Slots {
                 if base != libc::MAP_FAILED {
                     let aligned = (base as usize).div_ceil(HUGE) * HUGE;
                     libc::madvise(aligned as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-                    return Slots {
+                    return Some(Slots {
                         map: Some(Mapping {
                             slots: aligned as *mut Slot,
                             len,
@@ -97,15 +101,19 @@ impl Slots {
                             bytes: total,
                         }),
                         fallback: Vec::new(),
-                    };
+                    });
                 }
             }
         }
-        Slots {
+        // Asked, not assumed: a failed allocation would abort the process.
+        let mut fallback = Vec::new();
+        fallback.try_reserve_exact(len).ok()?;
+        fallback.resize(len, Slot::default());
+        Some(Slots {
             #[cfg(target_os = "linux")]
             map: None,
-            fallback: vec![Slot::default(); len],
-        }
+            fallback,
+        })
     }
 }
 
@@ -144,20 +152,60 @@ impl Drop for Slots {
     }
 }
 
+/// The largest table, in MiB: 4 GiB, 2^28 slots, far more than a search of
+/// seconds fills, and small enough that asking for it is never absurd.
+pub const MAX_TT_MIB: usize = 4096;
+
+/// Why a table could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TtError {
+    /// The size is not from 1 to [`MAX_TT_MIB`] MiB.
+    Size(usize),
+    /// The system would not give the memory.
+    Memory(usize),
+}
+
+impl fmt::Display for TtError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TtError::Size(mib) => write!(
+                f,
+                "a transposition table of {mib} MiB is out of range: from 1 to {MAX_TT_MIB} MiB"
+            ),
+            TtError::Memory(mib) => {
+                write!(f, "cannot allocate a transposition table of {mib} MiB")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TtError {}
+
 impl Tt {
     /// A table of at most `mib` mebibytes (a power-of-two number of slots).
+    ///
+    /// # Panics
+    ///
+    /// When [`Tt::try_new`] fails: a size out of range, or no memory.
     pub fn new(mib: usize) -> Tt {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let mut n = 1usize;
-        while n * 2 * std::mem::size_of::<Slot>() <= bytes {
-            n *= 2;
+        Tt::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of at most `mib` mebibytes, `mib` from 1 to [`MAX_TT_MIB`].
+    pub fn try_new(mib: usize) -> Result<Tt, TtError> {
+        if !(1..=MAX_TT_MIB).contains(&mib) {
+            return Err(TtError::Size(mib));
         }
-        Tt {
-            slots: Slots::new(n),
+        let fits =
+            mib.checked_mul(1024 * 1024).ok_or(TtError::Size(mib))? / std::mem::size_of::<Slot>();
+        // The largest power of two that fits; `fits` is at least 65536.
+        let n = 1usize << fits.ilog2();
+        Ok(Tt {
+            slots: Slots::new(n).ok_or(TtError::Memory(mib))?,
             mask: n - 1,
             generation: 0,
             salt: 0,
-        }
+        })
     }
 
     /// Memory used by the slots, in bytes.
@@ -287,6 +335,21 @@ mod tests {
         }
         tt.clear();
         assert!(tt.probe(0xA5 << 40).is_none());
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_refused_and_odd_sizes_round_down() {
+        // usize::MAX MiB used to wrap the size arithmetic and loop forever.
+        for mib in [0, MAX_TT_MIB + 1, usize::MAX / (1 << 20) + 1, usize::MAX] {
+            assert_eq!(Tt::try_new(mib).err(), Some(TtError::Size(mib)), "{mib}");
+        }
+        assert!(
+            TtError::Size(usize::MAX)
+                .to_string()
+                .contains("from 1 to 4096 MiB")
+        );
+        // 3 MiB holds 2 MiB of power-of-two slots.
+        assert_eq!(Tt::try_new(3).unwrap().bytes(), 2 << 20);
     }
 
     #[test]

@@ -346,3 +346,37 @@ fn a_search_reused_for_the_other_side_reads_none_of_its_bias() {
         );
     }
 }
+
+#[test]
+fn tweaks_are_bounded_and_outsized_weights_still_play_on() {
+    let mut style = Style::default();
+    // i32::MAX used to be taken, and the evaluation's sums overflowed.
+    for value in [i32::MAX, i32::MIN, Style::MAX_TWEAK + 1] {
+        assert_eq!(
+            style.tweak("exposed", value),
+            Err(agon_ai::TweakError::OutOfRange {
+                name: "exposed".into(),
+                value
+            })
+        );
+    }
+    assert!(matches!(
+        style.tweak("bogus", 1),
+        Err(agon_ai::TweakError::Unknown(_))
+    ));
+    // The largest weights evaluate past the mate bound; the search must
+    // still read them as positions, not as won or lost games.
+    for name in ["distance", "captured", "reserve"] {
+        style.tweak(name, Style::MAX_TWEAK).unwrap();
+    }
+    for g in random_games(20, 5) {
+        let mut search = Search::new(1);
+        search.set_style(style);
+        let r = run(&mut search, &g, nodes(3000));
+        if g.is_over() {
+            continue;
+        }
+        assert!(g.position().is_legal(r.best.expect("an action")));
+        assert!(r.score.abs() < agon_ai::MATE_BOUND, "{}", r.score);
+    }
+}
