@@ -36,6 +36,6 @@ pub use outcome::{Outcome, WinReason};
 pub use perft::{perft, perft_divide, perft_until};
 pub use piece::{Kind, Piece, Side};
 pub use position::{Position, Undo};
-pub use quote::{QUOTE_CHARS, Quoted, excerpt};
+pub use quote::{Excerpt, QUOTE_CHARS, Quoted, excerpt};
 pub use random::{SPLITMIX64_GAMMA, splitmix64};
 pub use record::{Ending, Player, Players, RECORD_FORMAT, RECORD_VERSION, Record, RecordError};

@@ -20,15 +20,25 @@ pub struct Quoted<'a>(pub &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\"", Excerpt(self.0))
+    }
+}
+
+/// [`Quoted`] without the quotes, for a word where a format shows it bare
+/// (`illegal action f2-f4 at index 2`): still escaped, still cut.
+#[derive(Copy, Clone, Debug)]
+pub struct Excerpt<'a>(pub &'a str);
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (head, cut) = excerpt(self.0, QUOTE_CHARS);
-        f.write_str("\"")?;
         // Escaped as Debug escapes a string, without its quotes.
         let escaped = format!("{head:?}");
         f.write_str(&escaped[1..escaped.len() - 1])?;
         if cut {
             f.write_str("…")?;
         }
-        f.write_str("\"")
+        Ok(())
     }
 }
 
@@ -64,6 +74,8 @@ mod tests {
         let text = "🂡".repeat(QUOTE_CHARS + 1);
         let (head, cut) = excerpt(&text, QUOTE_CHARS);
         assert!(cut);
+        assert_eq!(Excerpt("f2-f4").to_string(), "f2-f4");
+        assert_eq!(Excerpt(&text).to_string(), format!("{head}…"));
         assert_eq!(head.chars().count(), QUOTE_CHARS);
         assert_eq!(excerpt("ab", 2), ("ab", false));
     }
