@@ -1,14 +1,18 @@
 //! The arena: plays two players against each other, in process, over many
 //! games, and sums up who is stronger.
 
+pub mod args;
+
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use agon_ai::{Level, Limits, Search, Style, Uct};
-use agon_rules::{Action, Game, Outcome, Side, WinReason, splitmix64};
+use agon_ai::{Level, Limits, Search, Style, TweakError, Uct};
+use agon_rules::{Action, Game, Outcome, Quoted, Side, WinReason, splitmix64};
+
+use crate::number::{NumberError, read_number};
 
 /// A contestant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,55 +32,98 @@ pub enum PlayerKind {
     Uct { ms: u64 },
 }
 
+/// Why a player's text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpecError {
+    /// Neither `uct`, `nodes` nor a level.
+    UnknownPlayer(String),
+    /// `uct` or `nodes` without its number; the text shows the form.
+    MissingNumber(&'static str),
+    /// A time or a node count out of range or not a number.
+    Number(NumberError),
+    /// A `+` part that is not `name=value`.
+    NotATweak(String),
+    /// A tweak's value is not a whole number that fits.
+    TweakValue(String),
+    /// A tweak that the search refuses.
+    Tweak(TweakError),
+    /// The UCT baseline has no settings.
+    UctTweaks,
+}
+
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PlayerSpecError::*;
+        match self {
+            UnknownPlayer(name) => write!(
+                f,
+                "unknown player {} (beginner, easy, medium, hard, master, nodes:N, uct:MS)",
+                Quoted(name)
+            ),
+            MissingNumber(form) => write!(f, "{form}"),
+            Number(e) => e.fmt(f),
+            NotATweak(t) => write!(f, "{} is not a tweak (name=value)", Quoted(t)),
+            TweakValue(t) => write!(f, "{} needs a whole number as its value", Quoted(t)),
+            Tweak(e) => e.fmt(f),
+            UctTweaks => write!(f, "the UCT player has no settings to tweak"),
+        }
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = PlayerSpecError;
     /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`,
     /// each optionally followed by tweaks: `nodes:20000+exposed=40+quiescence=0`.
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
         let mut parts = text.split('+');
         let kind: PlayerKind = parts.next().unwrap_or_default().parse()?;
         let mut tweaks = Vec::new();
         for t in parts {
             let (k, v) = t
                 .split_once('=')
-                .ok_or_else(|| format!("{t:?} is not a tweak (name=value)"))?;
+                .ok_or_else(|| PlayerSpecError::NotATweak(t.to_string()))?;
             let v: i32 = v
                 .parse()
-                .map_err(|_| format!("{v:?} is not a number in {t:?}"))?;
-            agon_ai::Style::default().tweak(k, v)?;
+                .map_err(|_| PlayerSpecError::TweakValue(t.to_string()))?;
+            agon_ai::Style::default()
+                .tweak(k, v)
+                .map_err(PlayerSpecError::Tweak)?;
             tweaks.push((k.to_string(), v));
         }
         if matches!(kind, PlayerKind::Uct { .. }) && !tweaks.is_empty() {
-            return Err("the UCT player has no settings to tweak".into());
+            return Err(PlayerSpecError::UctTweaks);
         }
         Ok(PlayerSpec { kind, tweaks })
     }
 }
 
 impl FromStr for PlayerKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<PlayerKind, String> {
+    type Err = PlayerSpecError;
+    fn from_str(s: &str) -> Result<PlayerKind, PlayerSpecError> {
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (s, None),
         };
-        let num = |a: Option<&str>| -> Result<Option<u64>, String> {
-            a.map(|t| {
-                t.parse::<u64>()
-                    .map_err(|_| format!("{t:?} is not a number in {s:?}"))
-            })
-            .transpose()
-        };
+        // A time per action may be any length, if not zero; so may a budget.
+        let num = |what, a: Option<&str>| a.map(|t| read_number(what, t, 1, u64::MAX)).transpose();
         match name {
             "uct" => Ok(PlayerKind::Uct {
-                ms: num(arg)?.ok_or("uct needs a time: uct:800")?,
+                ms: num("uct time (ms)", arg)
+                    .map_err(PlayerSpecError::Number)?
+                    .ok_or(PlayerSpecError::MissingNumber("uct needs a time: uct:800"))?,
             }),
             "nodes" => Ok(PlayerKind::Nodes(
-                num(arg)?.ok_or("nodes needs a count: nodes:50000")?,
+                num("nodes", arg).map_err(PlayerSpecError::Number)?.ok_or(
+                    PlayerSpecError::MissingNumber("nodes needs a count: nodes:50000"),
+                )?,
             )),
             _ => Ok(PlayerKind::Level {
-                level: name.parse()?,
-                ms: num(arg)?,
+                level: name
+                    .parse()
+                    .map_err(|_| PlayerSpecError::UnknownPlayer(name.to_string()))?,
+                ms: num("a level's time (ms)", arg).map_err(PlayerSpecError::Number)?,
             }),
         }
     }
@@ -255,7 +302,7 @@ pub fn parse_book(text: &str) -> Result<Vec<Vec<Action>>, String> {
         for word in line.split_whitespace() {
             let a: Action = word
                 .parse()
-                .map_err(|e| format!("line {}: {word:?}: {e}", n + 1))?;
+                .map_err(|e| format!("line {}: {}: {e}", n + 1, Quoted(word)))?;
             game.play(a)
                 .map_err(|e| format!("line {}: {word}: {e}", n + 1))?;
             opening.push(a);

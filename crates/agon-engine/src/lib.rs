@@ -3,4 +3,5 @@
 //! shells around it.
 
 pub mod arena;
+pub mod number;
 pub mod protocol;

@@ -1,7 +1,8 @@
 //! The arena, in process and kept small.
 
 use agon_ai::Level;
-use agon_engine::arena::{self, ArenaConfig, Ending, PlayerKind, PlayerSpec};
+use agon_engine::arena::args::{ArenaArgs, ArgsError};
+use agon_engine::arena::{self, ArenaConfig, Ending, PlayerKind, PlayerSpec, PlayerSpecError};
 
 fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
     ArenaConfig {
@@ -118,4 +119,110 @@ fn a_bad_book_names_its_line() {
         err("f1-f2 f1-f3\n")
     );
     assert_eq!(err("# nothing\n"), "the book holds no opening");
+}
+
+fn args(line: &str) -> Result<ArenaArgs, ArgsError> {
+    ArenaArgs::parse(line.split_whitespace().map(String::from))
+}
+
+#[test]
+fn command_line_numbers_are_checked_against_their_ranges() {
+    let ok = args(
+        "--a master:200 --b uct:800 --games 10 --threads 2 --tt 4096 --seed 18446744073709551615",
+    )
+    .unwrap();
+    assert_eq!((ok.config.games, ok.config.tt_mib), (10, 4096));
+    let number = |line: &str| match args(line) {
+        Err(ArgsError::Number(e)) => (e.what, e.problem),
+        other => panic!("{line}: {other:?}"),
+    };
+    use agon_engine::number::NumberProblem::*;
+    for (line, want) in [
+        // The size used to wrap and hang, or abort allocating.
+        ("--tt 18446744073709551615", ("--tt (MiB)", OutOfRange)),
+        ("--tt 99999999999999999999999", ("--tt (MiB)", OutOfRange)),
+        ("--tt 4097", ("--tt (MiB)", OutOfRange)),
+        ("--tt 0", ("--tt (MiB)", OutOfRange)),
+        ("--games 0", ("--games", OutOfRange)),
+        ("--games 18446744073709551615", ("--games", OutOfRange)),
+        ("--threads 100000", ("--threads", OutOfRange)),
+        ("--opening 100000", ("--opening", OutOfRange)),
+        ("--plies -3", ("--plies", NotANumber)),
+        ("--seed 18446744073709551616", ("--seed", OutOfRange)),
+    ] {
+        assert_eq!(number(&format!("--a easy --b easy {line}")), want, "{line}");
+    }
+    assert!(
+        args("--a easy --b easy --tt 18446744073709551615")
+            .unwrap_err()
+            .to_string()
+            .contains("from 1 to 4096")
+    );
+    assert_eq!(
+        args("--a easy --b easy --tt").unwrap_err(),
+        ArgsError::MissingValue("--tt".into())
+    );
+    assert_eq!(
+        args("--a easy").unwrap_err(),
+        ArgsError::MissingPlayer("--b")
+    );
+}
+
+#[test]
+fn player_numbers_and_tweaks_are_checked() {
+    let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err();
+    assert!(matches!(
+        err("uct:99999999999999999999"),
+        PlayerSpecError::Number(_)
+    ));
+    assert!(matches!(err("nodes:0"), PlayerSpecError::Number(_)));
+    assert!(matches!(err("master:-1"), PlayerSpecError::Number(_)));
+    assert!(matches!(
+        err("nodes:9+exposed=99999999999"),
+        PlayerSpecError::TweakValue(_)
+    ));
+    assert!(matches!(
+        err("nodes:9+exposed=2147483647"),
+        PlayerSpecError::Tweak(agon_ai::TweakError::OutOfRange { .. })
+    ));
+}
+
+/// The binary, end to end: a huge `--tt` is refused at once with exit
+/// status 2 (it used to overflow, or in release wrap and loop for ever).
+#[test]
+fn the_arena_refuses_a_huge_table_at_once() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_agon-arena"))
+        .args(["--a", "nodes:1", "--b", "nodes:1", "--games", "2"])
+        .args(["--tt", "18446744073709551615"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("agon-arena still running after 20 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with(
+            "agon-arena: --tt (MiB) must be from 1 to 4096, not \"18446744073709551615\""
+        ),
+        "{err}"
+    );
 }

@@ -48,9 +48,42 @@ impl EngineProc {
     }
 
     fn line(&self) -> String {
+        self.line_within(Duration::from_secs(20))
+    }
+
+    /// The next line, or a failure (not a hang) if the engine stays silent.
+    fn line_within(&self, patience: Duration) -> String {
         self.lines
-            .recv_timeout(Duration::from_secs(20))
-            .expect("a reply line")
+            .recv_timeout(patience)
+            .unwrap_or_else(|e| panic!("no reply within {patience:?}: {e}"))
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str, patience: Duration) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.line_within(patience);
+            let done = l.starts_with(prefix);
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Waits for the engine to exit, failing if it has not within `patience`.
+    fn exit_within(&mut self, patience: Duration) -> std::process::ExitStatus {
+        let deadline = Instant::now() + patience;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "still running after {patience:?}"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
 
     /// Sends a command and returns its one-line reply.
@@ -253,14 +286,219 @@ fn go_returns_within_movetime_and_stop_ends_it_early() {
     assert!(e.sync().is_empty());
 }
 
+/// How long an answer that must come at once may take: generous, for a
+/// loaded machine, yet far shorter than the searches and perfts below.
+const AT_ONCE: Duration = Duration::from_secs(10);
+
 #[test]
-fn isready_waits_for_the_search_and_quit_exits_cleanly() {
+fn isready_and_quit_after_a_search_that_ended() {
     let mut e = EngineProc::start();
-    e.send("go depth 5");
-    let lines = e.sync();
-    assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
-    e.send("go movetime 60000");
+    let (_, best) = e.go("go depth 3");
+    assert!(best.starts_with("bestmove "));
+    assert!(e.sync().is_empty());
     e.send("quit");
-    let status = e.child.wait().unwrap();
-    assert!(status.success());
+    assert!(e.exit_within(AT_ONCE).success());
+}
+
+/// The issue's repro: the input thread joined the search, so `isready`
+/// waited for a depth 64 search and `stop` and `quit` were never read.
+#[test]
+fn isready_stop_and_quit_are_answered_during_a_search() {
+    let mut e = EngineProc::start();
+    e.send("go depth 64");
+    assert!(e.line_within(AT_ONCE).starts_with("info depth 1 "));
+    e.send("isready");
+    let lines = e.until("readyok", AT_ONCE);
+    assert!(
+        lines[..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info ")),
+        "readyok came after the search ended: {lines:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove ", AT_ONCE);
+    assert_ne!(lines.last().unwrap(), "bestmove none");
+    e.send("quit");
+    assert!(e.exit_within(AT_ONCE).success());
+}
+
+/// A command queued behind the search used to block the input thread, so
+/// a `quit` after it was never read.
+#[test]
+fn quit_behind_a_waiting_command_stops_the_search_and_exits() {
+    let mut e = EngineProc::start();
+    e.send("go depth 64");
+    assert!(e.line_within(AT_ONCE).starts_with("info depth 1 "));
+    e.send("afn");
+    e.send("quit");
+    e.until("bestmove ", AT_ONCE);
+    assert_eq!(e.line_within(AT_ONCE), START, "what was read is answered");
+    assert!(e.exit_within(AT_ONCE).success());
+}
+
+#[test]
+fn commands_sent_during_a_search_wait_for_it_in_order() {
+    let mut e = EngineProc::start();
+    e.send("go depth 64");
+    for cmd in [
+        "legal",
+        "position startpos moves f1-f2",
+        "afn",
+        "hello",
+        "isready",
+    ] {
+        e.send(cmd);
+    }
+    // readyok at once; the rest only once the search is stopped.
+    let lines = e.until("readyok", AT_ONCE);
+    assert!(
+        lines[..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info ")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    let lines = e.until("bestmove ", AT_ONCE);
+    assert!(lines.iter().all(|l| !l.starts_with("legal ")), "{lines:?}");
+    assert!(e.line().starts_with("legal 27 "));
+    assert_eq!(
+        e.line(),
+        "1g2G1/G5g/8/g7G/10/1Q8q/10/g7G/8/G5g/1g2G1 d -",
+        "the position command ran before afn"
+    );
+    assert!(e.line().starts_with("error unknown command \"hello\""));
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn stop_ends_every_search_sent_before_it() {
+    let mut e = EngineProc::start();
+    e.send("go depth 64");
+    e.send("go depth 64");
+    e.send("stop");
+    e.until("bestmove ", AT_ONCE);
+    e.until("bestmove ", AT_ONCE);
+    assert!(e.sync().is_empty());
+}
+
+/// perft ran on the input thread: nothing was read until it finished, and
+/// perft 9 takes hours.
+#[test]
+fn perft_hears_isready_and_stops_on_stop_and_on_quit() {
+    let mut e = EngineProc::start();
+    e.send("perft 9");
+    assert_eq!(e.ask("isready"), "readyok");
+    e.send("stop");
+    assert_eq!(e.line_within(AT_ONCE), "perft 9 stopped");
+    assert_eq!(
+        e.ask("perft 2"),
+        "perft 2 713",
+        "a new perft is not stopped"
+    );
+    e.send("perft 9");
+    e.send("quit");
+    assert_eq!(e.line_within(AT_ONCE), "perft 9 stopped");
+    assert!(e.exit_within(AT_ONCE).success());
+}
+
+#[test]
+fn commands_without_arguments_refuse_them() {
+    let mut e = EngineProc::start();
+    for cmd in [
+        "quit x",
+        "isready x",
+        "stop x",
+        "afn x",
+        "legal x",
+        "result x",
+        "newgame x",
+        "agon x",
+    ] {
+        let word = cmd.split(' ').next().unwrap();
+        assert_eq!(
+            e.ask(cmd),
+            format!("error {word} takes no arguments, found \"x\""),
+            "{cmd}"
+        );
+    }
+    // `quit x` did not quit.
+    assert_eq!(e.ask("afn"), START);
+    // During a search too: answered at once, and the search goes on.
+    e.send("go depth 64");
+    e.send("stop now");
+    let lines = e.until("error ", AT_ONCE);
+    assert_eq!(
+        lines.last().unwrap(),
+        "error stop takes no arguments, found \"now\""
+    );
+    assert!(
+        lines.iter().all(|l| !l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove ", AT_ONCE);
+}
+
+#[test]
+fn an_error_line_quotes_at_most_eighty_characters() {
+    let mut e = EngineProc::start();
+    let huge = "é".repeat(8 << 20); // 16 MB
+    for line in [
+        huge.clone(),
+        format!("perft {huge}"),
+        format!("position startpos moves {huge}"),
+        format!("go level {huge}"),
+    ] {
+        let reply = e.ask(&line);
+        let head: String = reply.chars().take(100).collect();
+        assert!(reply.starts_with("error "), "{head}");
+        // A quote or two of 80 two-byte characters, and the message.
+        assert!(reply.len() < 600, "{} bytes", reply.len());
+        assert!(reply.contains(&format!("{}…", "é".repeat(80))), "{reply}");
+    }
+}
+
+/// The issue's AFN repros: the first run overflowed (exit status 101), the
+/// second wrapped in a release build and lost the guard after it.
+#[test]
+fn an_afn_run_too_long_to_count_is_an_error() {
+    let mut e = EngineProc::start();
+    for afn in [
+        "G18446744073709551615G5/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -",
+        "6G18446744073709551615/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -",
+    ] {
+        let reply = e.ask(&format!("position afn {afn}"));
+        assert_eq!(
+            reply,
+            "error bad AFN: run of empty cells \"18446744073709551615\" in file a \
+             is longer than the file's 6 cells"
+        );
+        assert_eq!(e.ask("afn"), START);
+    }
+}
+
+#[test]
+fn protocol_numbers_out_of_range_are_named() {
+    let mut e = EngineProc::start();
+    for (cmd, reply) in [
+        (
+            "perft 18446744073709551616",
+            "error perft depth must be from 0 to 12, not \"18446744073709551616\"",
+        ),
+        (
+            "go depth 65",
+            "error go depth must be from 1 to 64, not \"65\"",
+        ),
+        (
+            "go movetime 99999999999999999999",
+            "error go movetime must be from 0 to 18446744073709551615, not \"99999999999999999999\"",
+        ),
+        (
+            "go nodes -5",
+            "error go nodes needs a whole number from 1 to 18446744073709551615, not \"-5\"",
+        ),
+    ] {
+        assert_eq!(e.ask(cmd), reply);
+    }
+    assert!(e.sync().is_empty());
 }

@@ -25,6 +25,8 @@ fn main() {
             break;
         }
     }
-    drop(engine);
+    // `quit` and the end of input alike: stop any search, answer what was
+    // read, then exit.
+    engine.finish();
     std::process::exit(0);
 }

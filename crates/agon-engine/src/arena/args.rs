@@ -1,0 +1,164 @@
+//! The arena's command line, read into a configuration: every number is
+//! checked against its range here, so the match never meets one it cannot
+//! hold (a table too large to allocate, a thread or game count that
+//! exhausts memory, openings too long to survive random play).
+
+use std::fmt;
+
+use agon_ai::MAX_TT_MIB;
+use agon_rules::Quoted;
+
+use super::{ArenaConfig, PlayerSpec, PlayerSpecError, parse_book};
+use crate::number::{NumberError, read_count, read_number};
+
+pub const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
+                  [--plies CAP] [--opening PLIES] [--seed S] [--tt MIB] [--quiet]
+                  [--records DIR] [--book FILE]
+PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
+        per action in ms (master:200); nodes:N (full strength, N nodes an action);
+        uct:MS (the UCT baseline, MS ms an action); a search player may add
+        tweaks for tuning: nodes:20000+exposed=40+quiescence=0
+Games that reach the ply cap (default 400) are adjudicated draws and reported.
+--games 1 to 1000000 (default 100); --threads 1 to 256 (default: the cores);
+--plies 1 to 1000000; --opening 0 to 200 random plies (default 4);
+--tt the table of each player in MiB, 1 to 4096 (default 16).
+--records DIR saves every game as a JSON game record in DIR.
+--book FILE plays the openings of FILE in turn instead of random ones: one a
+        line, actions in text separated by spaces, `#` starts a comment line.";
+
+/// The most games a match plays.
+pub const MAX_GAMES: usize = 1_000_000;
+/// The most threads: each holds two players, each with a table.
+pub const MAX_THREADS: usize = 256;
+/// The highest ply cap.
+pub const MAX_PLY_CAP: usize = 1_000_000;
+/// The longest random opening. Openings are drawn until enough survive
+/// random play, and fewer do the longer they are (1661 of 2000 at 200
+/// plies): far longer ones could keep the arena drawing for ever.
+pub const MAX_OPENING_PLIES: usize = 200;
+
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+pub struct ArenaArgs {
+    pub config: ArenaConfig,
+    pub quiet: bool,
+    /// Where to save each game as a record.
+    pub records: Option<String>,
+}
+
+/// Why the command line cannot be followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgsError {
+    /// `--help` or `-h`: not an error, but no match either.
+    Help,
+    UnknownOption(String),
+    /// An option given without its value.
+    MissingValue(String),
+    /// `--a` or `--b` not given.
+    MissingPlayer(&'static str),
+    Number(NumberError),
+    Player {
+        flag: &'static str,
+        error: PlayerSpecError,
+    },
+    /// The book cannot be read, or holds a bad line.
+    Book {
+        path: String,
+        error: String,
+    },
+}
+
+impl fmt::Display for ArgsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ArgsError::*;
+        match self {
+            Help => write!(f, "help"),
+            UnknownOption(flag) => write!(f, "unknown option {}", Quoted(flag)),
+            MissingValue(flag) => write!(f, "{} needs a value", Quoted(flag)),
+            MissingPlayer(flag) => write!(f, "{flag} is required"),
+            Number(e) => e.fmt(f),
+            Player { flag, error } => write!(f, "{flag}: {error}"),
+            Book { path, error } => write!(f, "--book {}: {error}", Quoted(path)),
+        }
+    }
+}
+
+impl std::error::Error for ArgsError {}
+
+impl From<NumberError> for ArgsError {
+    fn from(e: NumberError) -> Self {
+        ArgsError::Number(e)
+    }
+}
+
+impl ArenaArgs {
+    /// Reads the arguments after the program's name.
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<ArenaArgs, ArgsError> {
+        let mut a = None;
+        let mut b = None;
+        let mut config = ArenaConfig {
+            a: "nodes:1".parse().expect("a valid player"),
+            b: "nodes:1".parse().expect("a valid player"),
+            games: 100,
+            threads: std::thread::available_parallelism()
+                .map_or(1, |n| n.get())
+                .min(MAX_THREADS),
+            ply_cap: 400,
+            opening_plies: 4,
+            seed: 1,
+            tt_mib: 16,
+            book: None,
+        };
+        let mut quiet = false;
+        let mut records = None;
+        let mut it = args.into_iter();
+        while let Some(flag) = it.next() {
+            match flag.as_str() {
+                "--quiet" => {
+                    quiet = true;
+                    continue;
+                }
+                "--help" | "-h" => return Err(ArgsError::Help),
+                _ => {}
+            }
+            let Some(value) = it.next() else {
+                return Err(ArgsError::MissingValue(flag));
+            };
+            let player = |flag| {
+                value
+                    .parse::<PlayerSpec>()
+                    .map_err(|error| ArgsError::Player { flag, error })
+            };
+            match flag.as_str() {
+                "--a" => a = Some(player("--a")?),
+                "--b" => b = Some(player("--b")?),
+                "--games" => config.games = read_count("--games", &value, 1, MAX_GAMES)?,
+                "--threads" => config.threads = read_count("--threads", &value, 1, MAX_THREADS)?,
+                "--plies" => config.ply_cap = read_count("--plies", &value, 1, MAX_PLY_CAP)?,
+                "--opening" => {
+                    config.opening_plies = read_count("--opening", &value, 0, MAX_OPENING_PLIES)?;
+                }
+                "--seed" => config.seed = read_number("--seed", &value, 0, u64::MAX)?,
+                "--tt" => config.tt_mib = read_count("--tt (MiB)", &value, 1, MAX_TT_MIB)?,
+                "--records" => records = Some(value),
+                "--book" => {
+                    let book = std::fs::read_to_string(&value)
+                        .map_err(|e| e.to_string())
+                        .and_then(|text| parse_book(&text));
+                    config.book = Some(book.map_err(|error| ArgsError::Book {
+                        path: value.clone(),
+                        error,
+                    })?);
+                }
+                _ => return Err(ArgsError::UnknownOption(flag)),
+            }
+        }
+        config.a = a.ok_or(ArgsError::MissingPlayer("--a"))?;
+        config.b = b.ok_or(ArgsError::MissingPlayer("--b"))?;
+        Ok(ArenaArgs {
+            config,
+            quiet,
+            records,
+        })
+    }
+}

@@ -1,0 +1,108 @@
+//! Whole numbers read from outside (protocol arguments, the arena's command
+//! line), each checked against its range when read, so no later arithmetic
+//! meets a value it cannot hold.
+
+use std::fmt;
+use std::num::IntErrorKind;
+
+use agon_rules::Quoted;
+
+/// A number that could not be read, with what it was for and its range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberError {
+    /// What the number is, as the message names it: `perft depth`, `--tt`.
+    pub what: &'static str,
+    pub text: String,
+    pub min: u64,
+    pub max: u64,
+    pub problem: NumberProblem,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NumberProblem {
+    /// Not digits (a sign, a letter, nothing at all).
+    NotANumber,
+    /// Digits, but outside the range, however many of them.
+    OutOfRange,
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, text) = (self.what, Quoted(&self.text));
+        let (min, max) = (self.min, self.max);
+        match self.problem {
+            NumberProblem::NotANumber => {
+                write!(
+                    f,
+                    "{what} needs a whole number from {min} to {max}, not {text}"
+                )
+            }
+            NumberProblem::OutOfRange => {
+                write!(f, "{what} must be from {min} to {max}, not {text}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+/// Reads `text` as a whole number from `min` to `max`.
+pub fn read_number(what: &'static str, text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
+    let fail = |problem| NumberError {
+        what,
+        text: text.to_string(),
+        min,
+        max,
+        problem,
+    };
+    match text.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(_) => Err(fail(NumberProblem::OutOfRange)),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Err(fail(NumberProblem::OutOfRange)),
+        Err(_) => Err(fail(NumberProblem::NotANumber)),
+    }
+}
+
+/// [`read_number`] for a count held in a `usize`.
+pub fn read_count(
+    what: &'static str,
+    text: &str,
+    min: usize,
+    max: usize,
+) -> Result<usize, NumberError> {
+    // usize is at most 64 bits on every target this builds for.
+    let n = read_number(what, text, min as u64, max as u64)?;
+    Ok(usize::try_from(n).expect("within a usize range"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_read_within_their_range_and_named_when_not() {
+        assert_eq!(read_number("depth", "12", 0, 12), Ok(12));
+        let problem = |t: &str| read_number("depth", t, 1, 12).unwrap_err().problem;
+        assert_eq!(problem("13"), NumberProblem::OutOfRange);
+        assert_eq!(problem("0"), NumberProblem::OutOfRange);
+        assert_eq!(
+            problem("184467440737095516150000"),
+            NumberProblem::OutOfRange
+        );
+        for bad in ["", "-1", "x", "1.5", " 1"] {
+            assert_eq!(problem(bad), NumberProblem::NotANumber, "{bad:?}");
+        }
+        assert_eq!(
+            read_number("perft depth", "99", 0, 12)
+                .unwrap_err()
+                .to_string(),
+            r#"perft depth must be from 0 to 12, not "99""#
+        );
+        let long = "7".repeat(1000);
+        let message = read_number("go depth", &long, 1, 64)
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 150, "{message}");
+        assert_eq!(read_count("--games", "5", 1, 10), Ok(5));
+    }
+}

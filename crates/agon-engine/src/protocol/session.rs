@@ -1,0 +1,138 @@
+//! The engine's state between commands and what each command does to it,
+//! one command at a time on the calling thread. [`Engine`](super::Engine)
+//! runs a session on a thread of its own; tests can drive one directly.
+
+use std::sync::atomic::AtomicBool;
+
+use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, Style};
+use agon_rules::{Game, perft_until};
+
+use super::command::{Command, Go};
+use super::output::Output;
+
+/// The level `go` uses when given no limit.
+pub const DEFAULT_LEVEL: Level = Level::Hard;
+
+pub struct Session {
+    out: Output,
+    game: Game,
+    search: Search,
+}
+
+impl Session {
+    pub fn new(out: Output) -> Session {
+        Session {
+            out,
+            game: Game::new(),
+            search: Search::new(DESKTOP_TT_MIB),
+        }
+    }
+
+    /// Reads and runs one line. `stop`, once set, ends a `go` (which still
+    /// answers `bestmove`) or a `perft` (`perft <n> stopped`).
+    pub fn handle(&mut self, line: &str, stop: &AtomicBool) {
+        match Command::parse(line) {
+            Ok(Some(command)) => self.run(command, stop),
+            Ok(None) => {}
+            Err(e) => self.out.error(e),
+        }
+    }
+
+    /// Runs one command. `stop` and `quit` do nothing here: they act on a
+    /// session from outside it (see [`Engine`](super::Engine)).
+    pub fn run(&mut self, command: Command, stop: &AtomicBool) {
+        match command {
+            Command::Agon => {
+                self.out.line(&format!(
+                    "id name agon-engine {}",
+                    env!("CARGO_PKG_VERSION")
+                ));
+                self.out.line("agonok");
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::NewGame => {
+                self.game = Game::new();
+                self.search.clear();
+            }
+            Command::Position(game) => self.game = game,
+            Command::Afn => self.out.line(&self.game.position().to_afn()),
+            Command::Legal => {
+                let texts = self.game.legal_actions().sorted_texts();
+                let mut line = format!("legal {}", texts.len());
+                for t in texts {
+                    line.push(' ');
+                    line.push_str(&t);
+                }
+                self.out.line(&line);
+            }
+            Command::Result => match self.game.outcome() {
+                None => self.out.line("result ongoing"),
+                Some(o) => self.out.line(&format!("result {o}")),
+            },
+            Command::Perft(depth) => match perft_until(self.game.position(), depth, stop) {
+                Some(n) => self.out.line(&format!("perft {depth} {n}")),
+                None => self.out.line(&format!("perft {depth} stopped")),
+            },
+            Command::Go(go) => self.go(go, stop),
+            Command::Stop | Command::Quit => {}
+        }
+    }
+
+    /// After a panic in a command: a search cut off mid-way is not to be
+    /// trusted, so it is replaced; the game is only ever replaced whole.
+    pub fn reset_search(&mut self) {
+        self.search = Search::new(DESKTOP_TT_MIB);
+    }
+
+    fn go(&mut self, go: Go, stop: &AtomicBool) {
+        let Go { mut limits, level } = go;
+        let explicit = limits != Limits::default();
+        let style = match level {
+            Some(l) => l.style(self.game.position().hash()),
+            None if explicit => Style::default(),
+            None => DEFAULT_LEVEL.style(0),
+        };
+        if let Some(l) = level.or((!explicit).then_some(DEFAULT_LEVEL)) {
+            limits = combine(limits, l.limits());
+        }
+        if self.game.is_over() {
+            self.out.line("bestmove none");
+            return;
+        }
+        self.search.set_style(style);
+        self.search.start(&self.game, limits);
+        let out = &self.out;
+        let result = self.search.run(stop, |info| {
+            let pv: Vec<String> = info.pv.iter().map(|a| a.to_string()).collect();
+            out.line(&format!(
+                "info depth {} score {} nodes {} nps {} time {} pv {}",
+                info.depth,
+                info.score,
+                info.nodes,
+                info.nps(),
+                info.time_ms,
+                pv.join(" ")
+            ));
+        });
+        match result.best {
+            Some(a) => out.line(&format!("bestmove {a}")),
+            None => out.line("bestmove none"),
+        }
+    }
+}
+
+/// The tighter of two sets of limits, limit by limit.
+fn combine(a: Limits, b: Limits) -> Limits {
+    fn min<T: Ord>(x: Option<T>, y: Option<T>) -> Option<T> {
+        match (x, y) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, None) => x,
+            (None, y) => y,
+        }
+    }
+    Limits {
+        depth: min(a.depth, b.depth),
+        nodes: min(a.nodes, b.nodes),
+        time: min(a.time, b.time),
+    }
+}
