@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
+use agon_ai::{DESKTOP_TT_MIB, Search};
+
 /// What the caller should do after a command.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -73,11 +75,16 @@ impl Shared {
 
 impl Engine {
     pub fn new(out: Output) -> Engine {
+        Engine::with_search(out, Search::new(DESKTOP_TT_MIB))
+    }
+
+    /// An engine searching with `search`: a smaller table for tests.
+    pub fn with_search(out: Output, search: Search) -> Engine {
         let shared = Arc::new(Shared {
             queue: Mutex::new(Queue::default()),
             wake: Condvar::new(),
         });
-        let session = Session::new(out.clone());
+        let session = Session::with_search(out.clone(), search);
         let worker = {
             let (shared, out) = (shared.clone(), out.clone());
             std::thread::spawn(move || work(&shared, session, &out))

@@ -21,10 +21,15 @@ pub struct Session {
 
 impl Session {
     pub fn new(out: Output) -> Session {
+        Session::with_search(out, Search::new(DESKTOP_TT_MIB))
+    }
+
+    /// A session searching with `search`: a smaller table for tests.
+    pub fn with_search(out: Output, search: Search) -> Session {
         Session {
             out,
             game: Game::new(),
-            search: Search::new(DESKTOP_TT_MIB),
+            search,
         }
     }
 

@@ -1,0 +1,285 @@
+//! Fuzzing the readers inside `cargo test`: random and mutated text into
+//! AFN, action text, cell names and game records. Whatever comes in, a
+//! reader answers with a value that prints back to itself or with a typed
+//! error whose message is short; it never panics.
+//!
+//! The default run is short. A longer one, 20 000 cases a property:
+//!
+//! ```sh
+//! AGON_FUZZ_CASES=20000 cargo test -p agon-rules -p agon-engine --test fuzz
+//! ```
+
+mod common;
+
+use agon_rules::{
+    Action, ActionText, Cell, Ending, Game, Outcome, Players, Position, Record, START_AFN, Side,
+    WinReason,
+};
+use common::Rng;
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+/// Cases a property, from `AGON_FUZZ_CASES` or else `default`.
+fn cases(default: u32) -> u32 {
+    std::env::var("AGON_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The longest error message allowed, in characters: a quote holds at most
+/// 80 characters, each escaped in at most 10 (`\u{10ffff}`).
+const MESSAGE_CHARS: usize = 1200;
+
+fn short_message(e: &impl std::fmt::Display) -> Result<(), TestCaseError> {
+    let m = e.to_string();
+    prop_assert!(!m.is_empty());
+    prop_assert!(
+        m.chars().count() < MESSAGE_CHARS,
+        "{} characters: {}",
+        m.chars().count(),
+        m.chars().take(200).collect::<String>()
+    );
+    Ok(())
+}
+
+/// A random game from the start, `plies` long at most.
+fn random_game(seed: u64, plies: usize) -> Game {
+    let mut rng = Rng(seed);
+    let mut g = Game::new();
+    while !g.is_over() && g.history().len() < plies {
+        let list = g.legal_actions();
+        g.play(list[rng.below(list.len())]).unwrap();
+    }
+    g
+}
+
+/// Words that have broken readers or might: numbers at and past the
+/// integer limits, separators, a multi-byte and a control character.
+fn token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just("18446744073709551615".to_string()),
+        Just("18446744073709551616".to_string()),
+        Just("4294967296".to_string()),
+        Just("99999999999999999999999999".to_string()),
+        Just("0".to_string()),
+        Just("00".to_string()),
+        Just("-1".to_string()),
+        "[0-9]{1,3}",
+        "[a-lQGqgx/ ,0-9-]{1,4}",
+        Just("é".to_string()),
+        Just("\u{0}".to_string()),
+        any::<char>().prop_map(String::from),
+    ]
+}
+
+/// Edits to a text: where (taken modulo its length), what (insert, delete,
+/// replace), and the token inserted.
+fn edits() -> impl Strategy<Value = Vec<(usize, u8, String)>> {
+    prop::collection::vec((any::<usize>(), 0u8..3, token()), 1..6)
+}
+
+fn mutate(text: &str, edits: &[(usize, u8, String)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for (at, op, token) in edits {
+        let i = at % (chars.len() + 1);
+        match op {
+            0 => {
+                chars.splice(i..i, token.chars());
+            }
+            1 if i < chars.len() => {
+                chars.remove(i);
+            }
+            _ if i < chars.len() => {
+                chars.splice(i..=i, token.chars());
+            }
+            _ => chars.extend(token.chars()),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+fn check_afn(text: &str) -> Result<(), TestCaseError> {
+    match Position::from_afn(text) {
+        Ok(p) => {
+            prop_assert_eq!(Position::from_afn(&p.to_afn()), Ok(p));
+            prop_assert_eq!(p.hash(), p.recompute_hash());
+        }
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
+fn check_action_text(text: &str) -> Result<(), TestCaseError> {
+    match text.parse::<ActionText>() {
+        Ok(t) => {
+            let printed = match t.claimed_captures {
+                Some(set) if !set.is_empty() => t.action.with_captures(set),
+                _ => t.action.to_string(),
+            };
+            let back: ActionText = printed.parse().unwrap();
+            prop_assert_eq!(back.action, t.action);
+            prop_assert_eq!(
+                back.claimed_captures.unwrap_or_default(),
+                t.claimed_captures.unwrap_or_default()
+            );
+        }
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
+fn check_record(json: &str) -> Result<(), TestCaseError> {
+    match Record::from_json(json) {
+        Ok((record, game)) => {
+            let (again, replayed) = Record::from_json(&record.to_json()).unwrap();
+            prop_assert_eq!(again, record);
+            prop_assert_eq!(replayed.position(), game.position());
+        }
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
+fn ending() -> impl Strategy<Value = Option<Ending>> {
+    let side = prop_oneof![Just(Side::Light), Just(Side::Dark)];
+    let reason = prop_oneof![
+        Just(WinReason::Throne),
+        Just(WinReason::Forfeit),
+        Just(WinReason::NoMoves)
+    ];
+    prop_oneof![
+        Just(None),
+        Just(Some(Ending::Rules(Outcome::DrawByRepetition))),
+        (side.clone(), reason)
+            .prop_map(|(winner, reason)| Some(Ending::Rules(Outcome::Win { winner, reason }))),
+        side.prop_map(|winner| Some(Ending::Resignation { winner })),
+        Just(Some(Ending::Agreement)),
+        Just(Some(Ending::Adjudication)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases(512)))]
+
+    #[test]
+    fn random_text_never_breaks_a_reader(text in any::<String>(), afnish in "[0-9QGqgx/ a-l,-]{0,60}") {
+        for t in [&text, &afnish] {
+            check_afn(t)?;
+            check_action_text(t)?;
+            if let Ok(c) = Cell::from_name(t) {
+                // Names are canonical: no leading zero, lower case.
+                prop_assert_eq!(&c.to_string(), t);
+            }
+            check_record(t)?;
+        }
+    }
+
+    #[test]
+    fn mutated_afn_reads_back_or_is_refused(
+        seed in any::<u64>(),
+        plies in 0usize..200,
+        edits in edits(),
+    ) {
+        let afn = random_game(seed, plies).position().to_afn();
+        check_afn(&afn)?;
+        check_afn(&mutate(&afn, &edits))?;
+        check_afn(&mutate(START_AFN, &edits))?;
+    }
+
+    #[test]
+    fn mutated_action_text_is_played_only_when_legal(
+        seed in any::<u64>(),
+        plies in 0usize..200,
+        pick in any::<usize>(),
+        edits in edits(),
+    ) {
+        let game = random_game(seed, plies);
+        let list = game.legal_actions();
+        prop_assume!(!list.is_empty());
+        let action = list[pick % list.len()];
+        let captures = game.position().captures_of(action);
+        let text = action.with_captures(captures);
+        // The text as printed is read back and played.
+        let mut g = game.clone();
+        prop_assert_eq!(g.play_text(&text).map(|p| p.action), Ok(action));
+        let mutated = mutate(&text, &edits);
+        check_action_text(&mutated)?;
+        let mut g = game.clone();
+        match g.play_text(&mutated) {
+            Ok(played) => prop_assert!(list.contains(played.action)),
+            Err(e) => {
+                short_message(&e)?;
+                prop_assert_eq!(g.position(), game.position());
+            }
+        }
+    }
+
+    #[test]
+    fn mutated_records_load_or_are_refused(
+        seed in any::<u64>(),
+        plies in 0usize..120,
+        edits in edits(),
+    ) {
+        let game = random_game(seed, plies);
+        let json = Record::from_game(&game, Players::default(), None).to_json();
+        check_record(&json)?;
+        check_record(&mutate(&json, &edits))?;
+    }
+
+    #[test]
+    fn records_of_random_fields_load_or_are_refused(
+        format in prop_oneof![Just("agon-record".to_string()), any::<String>()],
+        version in prop_oneof![Just(1u32), any::<u32>()],
+        start in prop_oneof![Just(START_AFN.to_string()), "[0-9QGqg/ ld,a-l-]{0,40}"],
+        actions in prop::collection::vec(prop_oneof![
+            "[a-l][0-9]{1,2}-[a-l][0-9]{1,2}",
+            token(),
+        ], 0..8),
+        result in ending(),
+    ) {
+        let record = Record {
+            format,
+            version,
+            start,
+            actions,
+            result,
+            players: Players::default(),
+        };
+        check_record(&record.to_json())?;
+    }
+
+    #[test]
+    fn cell_names_round_trip(name in "[a-m][0-9]{0,3}") {
+        match Cell::from_name(&name) {
+            Ok(c) => prop_assert_eq!(c.to_string(), name),
+            Err(e) => short_message(&e)?,
+        }
+    }
+}
+
+#[test]
+fn every_cell_and_action_prints_and_reads_back() {
+    for c in Cell::all() {
+        assert_eq!(Cell::from_name(&c.to_string()), Ok(c));
+        for d in Cell::all().filter(|&d| d != c) {
+            let a = Action::new(c, d);
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+        }
+    }
+}
+
+#[test]
+fn deeply_nested_or_huge_json_is_refused_quickly() {
+    for json in [
+        "[".repeat(100_000),
+        format!("{{\"format\": \"{}\"}}", "f".repeat(1 << 20)),
+        format!(
+            "{{\"format\":\"agon-record\",\"version\":1,\"start\":\"{START_AFN}\",\"actions\":[],\"players\":{{\"light\":{{\"kind\":\"{}\"}},\"dark\":{{\"kind\":\"human\"}}}}}}",
+            "k".repeat(1 << 20)
+        ),
+    ] {
+        let e = Record::from_json(&json).unwrap_err();
+        assert!(e.to_string().chars().count() < MESSAGE_CHARS, "{e}");
+    }
+}
