@@ -8,21 +8,24 @@ use std::time::Duration;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let ms: u64 = args
-        .next()
-        .map_or(1000, |m| m.parse().expect("milliseconds"));
+    let ms: u64 = match args.next().map_or(Ok(1000), |m| m.parse()) {
+        Ok(ms) => ms,
+        Err(e) => fail(&format!("the time in ms: {e}")),
+    };
     let afn: Vec<String> = args.collect();
     let pos = if afn.is_empty() {
         Position::start()
     } else {
-        Position::from_afn(&afn.join(" ")).expect("AFN")
+        Position::from_afn(&afn.join(" ")).unwrap_or_else(|e| fail(&e.to_string()))
     };
     let game = Game::from_position(pos);
-    let tt_mib = std::env::var("AGON_TT_MIB")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(agon_ai::DESKTOP_TT_MIB);
-    let mut search = Search::new(tt_mib);
+    let tt_mib = match std::env::var("AGON_TT_MIB") {
+        Err(_) => agon_ai::DESKTOP_TT_MIB,
+        Ok(v) => v
+            .parse()
+            .unwrap_or_else(|e| fail(&format!("AGON_TT_MIB: {e}"))),
+    };
+    let mut search = Search::try_new(tt_mib).unwrap_or_else(|e| fail(&format!("AGON_TT_MIB: {e}")));
     search.set_style(Style::default());
     search.start(
         &game,
@@ -51,4 +54,9 @@ fn main() {
         r.time_ms,
         r.nodes * 1000 / r.time_ms.max(1)
     );
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("bench: {message}");
+    std::process::exit(2);
 }

@@ -4,12 +4,15 @@ use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let depth: u32 = args.next().map_or(6, |d| d.parse().expect("depth"));
+    let depth: u32 = match args.next().map_or(Ok(6), |d| d.parse()) {
+        Ok(d) => d,
+        Err(e) => fail(&format!("the depth: {e}")),
+    };
     let afn: Vec<String> = args.collect();
     let pos = if afn.is_empty() {
         Position::start()
     } else {
-        Position::from_afn(&afn.join(" ")).expect("AFN")
+        Position::from_afn(&afn.join(" ")).unwrap_or_else(|e| fail(&e.to_string()))
     };
     let t = Instant::now();
     let n = perft(&pos, depth);
@@ -18,4 +21,9 @@ fn main() {
         "perft {depth} {n} in {s:.3} s ({:.1} M/s)",
         n as f64 / s / 1e6
     );
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("perft: {message}");
+    std::process::exit(2);
 }
