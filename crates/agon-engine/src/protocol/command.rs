@@ -147,12 +147,6 @@ impl Command {
         };
         Ok(Some(command))
     }
-
-    /// Whether the command runs until it is done or stopped: the commands
-    /// that `stop` ends and that `isready` does not wait for.
-    pub fn is_search(&self) -> bool {
-        matches!(self, Command::Go(_) | Command::Perft(_))
-    }
 }
 
 /// `position startpos|afn BOARD SIDE CAPTURED [moves A1 A2 ...]`.

@@ -221,7 +221,9 @@ fn work(shared: &Shared, mut session: Session, out: &Output) {
                 let ran = catch_unwind(AssertUnwindSafe(|| session.handle(&text, &stop)));
                 if ran.is_err() {
                     session.reset_search();
-                    out.line("error internal error: the command failed and the search was reset");
+                    out.line(
+                        "error internal failure: the command was abandoned and the search reset",
+                    );
                 }
             }
         }
