@@ -669,6 +669,14 @@ fn the_tutorial_plays_in_a_sandbox() {
     app.world_mut().write_message(RequestAction(a("b1-c1")));
     frames(&mut app, 2);
     assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
+    // Undo stays in the lesson; resigning there means nothing.
+    command(&mut app, MatchCommand::Undo);
+    let tutorial = app.world().resource::<agon::game::tutorial::Tutorial>();
+    assert!(tutorial.active && tutorial.lesson == 1);
+    assert!(app.world().resource::<Match>().game.history().is_empty());
+    command(&mut app, MatchCommand::Resign);
+    assert!(!app.world().resource::<Match>().is_over());
+    assert_eq!(save_file(&dir).as_deref(), Some(text.as_bytes()));
     command(&mut app, MatchCommand::LeaveTutorial);
     // Back on the menu, with the game that was there before.
     assert_eq!(screen(&app), Screen::Menu);
@@ -859,5 +867,12 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
         key(&mut app, KeyCode::Escape);
         assert_eq!(app.world().resource::<UiState>().dialog, None, "{dialog:?}");
     }
+    // And the notices about files.
+    app.world_mut()
+        .resource_mut::<Notices>()
+        .0
+        .push("Your settings could not be read.".into());
+    key(&mut app, KeyCode::Escape);
+    assert!(app.world().resource::<Notices>().0.is_empty());
     assert_eq!(screen(&app), Screen::Playing);
 }

@@ -85,16 +85,24 @@ pub fn apply_commands(
     mut out: Announce,
 ) {
     for command in commands.read() {
-        // A lesson is a sandbox: any other change starts from the real game.
-        let lesson = matches!(command, MatchCommand::StartLesson(_));
-        if tutorial.active && !lesson {
-            *the_match = tutorial.leave();
-            out.resets.write(BoardReset::NEW_MATCH);
-            if matches!(command, MatchCommand::LeaveTutorial) {
-                out.screen.set(Screen::Menu);
-                continue;
+        // A lesson is a sandbox: undo and redo stay inside it, resigning
+        // means nothing there, and a change of game starts from the real one.
+        if tutorial.active {
+            match command {
+                MatchCommand::StartLesson(_) | MatchCommand::Undo | MatchCommand::Redo => {}
+                MatchCommand::Resign => continue,
+                _ => {
+                    *the_match = tutorial.leave();
+                    out.resets.write(BoardReset::NEW_MATCH);
+                    if matches!(command, MatchCommand::LeaveTutorial) {
+                        out.screen.set(Screen::Menu);
+                        continue;
+                    }
+                }
             }
         }
+        // Nothing a lesson does reaches the saved game.
+        let saving = !tutorial.active;
         if command.discards() && (the_match.unfinished() || saved.0.is_some()) {
             out.asked.write(DiscardAsked(command.clone()));
             continue;
@@ -125,7 +133,9 @@ pub fn apply_commands(
             MatchCommand::Undo => {
                 if the_match.undo() {
                     out.resets.write(BoardReset::SAME_MATCH);
-                    out.saves.write(SaveChange::Write);
+                    if saving {
+                        out.saves.write(SaveChange::Write);
+                    }
                 }
             }
             MatchCommand::Redo => {
@@ -135,11 +145,13 @@ pub fn apply_commands(
                     if let Some(e) = result {
                         out.ended.write(GameEnded(e));
                     }
-                    out.saves.write(if result.is_some() {
-                        SaveChange::Clear
-                    } else {
-                        SaveChange::Write
-                    });
+                    if saving {
+                        out.saves.write(if result.is_some() {
+                            SaveChange::Clear
+                        } else {
+                            SaveChange::Write
+                        });
+                    }
                 }
             }
             MatchCommand::Resign => {
@@ -163,7 +175,7 @@ pub fn apply_commands(
                 out.resets.write(BoardReset::NEW_MATCH);
                 out.screen.set(Screen::Playing);
             }
-            // Handled above: outside the tutorial there is nothing to leave.
+            // Handled above; outside the tutorial there is nothing to leave.
             MatchCommand::LeaveTutorial => {}
         }
     }

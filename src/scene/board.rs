@@ -1,14 +1,15 @@
 //! The board: 91 hexagonal tiles shaded by ring, a golden throne, a frame,
-//! and the markers that show hover, selection, targets and the last action.
+//! and the markers that draw what [`crate::scene::marks`] decides: hover,
+//! selection, targets and the last action.
 
 use agon_rules::Cell;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
-use crate::game::turn::movable_pieces;
 use crate::game::{Match, Selection};
 use crate::scene::layout::{CELL_RADIUS, cell_center, hex_corners};
+use crate::scene::marks::{MARKS, Mark, compute_marks, mark_color};
 use crate::scene::theme::Theme;
 
 /// Height of a tile's top above the board plane.
@@ -123,25 +124,6 @@ pub fn cross_mesh(half: f32, width: f32) -> Mesh {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Tile(pub Cell);
 
-/// What a cell's markers show.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Mark {
-    None,
-    Hover,
-    LastAction,
-    Selected,
-    /// A piece that may act now (when a relocation is due).
-    MustMove,
-    Target,
-    CaptureTarget,
-    RelocationTarget,
-    Hint,
-    Captured,
-    /// A cell the selected piece could reach but may not enter: it lies
-    /// between two enemies (no intervention).
-    Closed,
-}
-
 /// A marker over a tile: a tint of the whole hex (`Fill`) or a disc/ring
 /// (`Spot`).
 #[derive(Component, Debug, Clone, Copy)]
@@ -179,35 +161,6 @@ impl BoardAssets {
             .map(|(_, h)| h.clone())
     }
 }
-
-fn mark_color(theme: &Theme, m: Mark) -> Color {
-    let p = &theme.palette;
-    match m {
-        Mark::None => Color::NONE,
-        Mark::Hover => p.hover,
-        Mark::LastAction => p.last_action,
-        Mark::Selected | Mark::MustMove => p.selected,
-        Mark::Target => p.target,
-        Mark::CaptureTarget => p.capture,
-        Mark::RelocationTarget => p.relocation,
-        Mark::Hint => p.hint,
-        Mark::Captured => p.captured_mark,
-        Mark::Closed => p.capture.with_alpha(0.55),
-    }
-}
-
-const MARKS: [Mark; 10] = [
-    Mark::Closed,
-    Mark::Hover,
-    Mark::LastAction,
-    Mark::Selected,
-    Mark::MustMove,
-    Mark::Target,
-    Mark::CaptureTarget,
-    Mark::RelocationTarget,
-    Mark::Hint,
-    Mark::Captured,
-];
 
 fn unlit(color: Color) -> StandardMaterial {
     StandardMaterial {
@@ -358,61 +311,6 @@ fn recolour(
             m.base_color = mark_color(&theme, *mark);
         }
     }
-}
-
-/// What every cell shows now, per layer.
-#[derive(Default, Debug, Clone)]
-pub struct Marks {
-    pub fill: Vec<(Cell, Mark)>,
-    pub outline: Vec<(Cell, Mark)>,
-    pub spot: Vec<(Cell, Mark)>,
-}
-
-/// Decides the marks from the match and the selection: a pure function, so
-/// the interface's logic can be tested without rendering.
-pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) -> Marks {
-    let mut marks = Marks::default();
-    let pos = the_match.position();
-    if show_last && let Some(last) = the_match.game.history().last() {
-        marks.fill.push((last.action.from, Mark::LastAction));
-        marks.fill.push((last.action.to, Mark::LastAction));
-    }
-    if let Some(h) = selection.hover {
-        marks.fill.push((h, Mark::Hover));
-    }
-    for c in pos.out_of_play() {
-        marks.outline.push((c, Mark::Captured));
-    }
-    if the_match.human_to_move() {
-        if pos.must_relocate() {
-            for c in movable_pieces(pos) {
-                marks.outline.push((c, Mark::MustMove));
-            }
-        }
-        if let Some(from) = selection.from {
-            marks.outline.push((from, Mark::Selected));
-            let relocating = pos.is_out_of_play(from);
-            // Where the piece could step but for two enemies.
-            for n in pos.closed_from(from) {
-                marks.spot.push((n, Mark::Closed));
-            }
-            for t in selection.targets {
-                let m = if selection.capturing.contains(t) {
-                    Mark::CaptureTarget
-                } else if relocating {
-                    Mark::RelocationTarget
-                } else {
-                    Mark::Target
-                };
-                marks.spot.push((t, m));
-            }
-        }
-        if let Some(hint) = selection.hint {
-            marks.outline.push((hint.from, Mark::Hint));
-            marks.spot.push((hint.to, Mark::Hint));
-        }
-    }
-    marks
 }
 
 fn update_markers(

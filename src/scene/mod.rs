@@ -1,5 +1,5 @@
-//! The 3D scene: where cells are ([`layout`]), the board and its marks
-//! ([`board`]), the pieces ([`pieces`]) and their motions ([`animation`]),
+//! The 3D scene: where cells are ([`layout`]), the board ([`board`]) and
+//! what its cells show ([`marks`]), the pieces ([`pieces`]) and their motions ([`animation`]),
 //! effects ([`effects`]), the camera ([`camera`]), pointer and keys to cells
 //! ([`input`]), colours ([`theme`]) and rendering quality ([`graphics`]).
 //! It reads the match's announcements and requests through clicks only.
@@ -11,6 +11,7 @@ pub mod effects;
 pub mod graphics;
 pub mod input;
 pub mod layout;
+pub mod marks;
 pub mod pieces;
 pub mod theme;
 

@@ -1,4 +1,4 @@
-//! Keys: `Esc` closes the open dialog (or the result), `Ctrl+Z`/`Ctrl+Y`
+//! Keys: `Esc` closes the open dialog (or the notices, or the result), `Ctrl+Z`/`Ctrl+Y`
 //! undo and redo, `H` asks for a hint. Nothing here fires while the player
 //! types into a text box.
 
@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 use crate::game::computer::{HintRequest, Thinker};
 use crate::game::{Match, MatchCommand, Screen, UiFocus};
+use crate::store::Notices;
 use crate::ui::UiState;
 
 #[allow(clippy::too_many_arguments)]
@@ -16,6 +17,7 @@ pub fn keys(
     thinker: Res<Thinker>,
     screen: Res<State<Screen>>,
     mut ui: ResMut<UiState>,
+    mut notices: ResMut<Notices>,
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
 ) {
@@ -23,6 +25,10 @@ pub fn keys(
     if keys.just_pressed(KeyCode::Escape) {
         if ui.dialog.is_some() {
             ui.close();
+            return;
+        }
+        if !notices.0.is_empty() {
+            notices.0.clear();
             return;
         }
         if ui.game_over_open {
