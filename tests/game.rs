@@ -313,6 +313,42 @@ fn a_corrupt_save_is_reported_and_kept() {
     assert!(notices[0].contains("action 0"), "{}", notices[0]);
 }
 
+/// A store whose writes always fail (a full disk, a folder gone read-only).
+struct FullDisk;
+
+impl Store for FullDisk {
+    fn load(&self, _: &str) -> Result<Option<String>, String> {
+        Ok(None)
+    }
+    fn save(&self, _: &str, _: &str) -> Result<(), String> {
+        Err("no space left on the device".into())
+    }
+    fn remove(&self, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+    fn set_aside(&self, _: &str) -> Result<String, String> {
+        Err("nothing to set aside".into())
+    }
+}
+
+#[test]
+fn a_save_that_keeps_failing_is_said_once() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(Storage(Box::new(FullDisk)))
+        .add_plugins(agon::CorePlugin);
+    app.update();
+    pass_and_play(&mut app, Position::start());
+    for (from, to) in [("f1", "f2"), ("f11", "f10"), ("f2", "f3")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    assert_eq!(position(&app).to_move(), Side::Dark);
+    let notices = &app.world().resource::<Notices>().0;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert!(notices[0].contains("no space left"), "{}", notices[0]);
+}
+
 #[test]
 fn a_finished_game_is_not_offered_again() {
     let store = MemoryStore::default();

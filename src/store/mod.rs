@@ -27,6 +27,21 @@ impl Default for Storage {
 #[derive(Resource, Default, Debug)]
 pub struct Notices(pub Vec<String>);
 
+/// Reads `key` and parses it. What cannot be read (not text, too large, not
+/// to be opened) or parsed is set aside, never written over, and described
+/// for the player as their `what` ("saved game").
+fn load_kept<T>(
+    store: &dyn storage::Store,
+    key: &str,
+    what: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<Option<T>, String> {
+    let read = store
+        .load(key)
+        .and_then(|text| text.map(|t| parse(&t)).transpose());
+    read.map_err(|e| unreadable(what, &e, store.set_aside(key)))
+}
+
 /// A file that could not be read, said to the player with where it went.
 fn unreadable(what: &str, error: &str, kept: Result<String, String>) -> String {
     match kept {
@@ -48,4 +63,108 @@ pub fn plugin(app: &mut App) {
             Update,
             (saves::autosave, settings::save_settings).in_set(PlaySet::Present),
         );
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::storage::{FileStore, MAX_FILE_BYTES, Store};
+    use super::*;
+
+    fn folder(name: &str) -> FileStore {
+        let dir = std::env::temp_dir().join(format!("agon-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        FileStore { dir }
+    }
+
+    /// Reads the save as the game does at start: the notice, and what is
+    /// in the folder afterwards.
+    fn kept_after_reading(store: &FileStore, bytes: &[u8]) -> String {
+        std::fs::write(store.dir.join("save.json"), bytes).unwrap();
+        let notice = read_save(store).unwrap_err();
+        assert!(notice.contains("It was kept as"), "{notice}");
+        assert_eq!(
+            std::fs::read(store.dir.join("save.unreadable-1.json")).unwrap(),
+            bytes,
+            "kept byte for byte"
+        );
+        assert!(!store.dir.join("save.json").exists());
+        notice
+    }
+
+    #[test]
+    fn a_save_that_is_not_text_is_set_aside_not_written_over() {
+        let store = folder("not-text");
+        let notice = kept_after_reading(&store, &[0x7b, 0xff, 0xfe, 0x00]);
+        assert!(notice.contains("is not text"), "{notice}");
+        // The slot is free for the next save.
+        store.save(SAVE_KEY, "{}").unwrap();
+        assert_eq!(store.load(SAVE_KEY).unwrap().as_deref(), Some("{}"));
+    }
+
+    #[test]
+    fn a_file_too_large_is_refused_and_kept() {
+        let store = folder("large");
+        let big = vec![b' '; MAX_FILE_BYTES as usize + 1];
+        let notice = kept_after_reading(&store, &big);
+        assert!(notice.contains("larger than 4 MiB"), "{notice}");
+    }
+
+    #[test]
+    fn a_save_that_cannot_be_opened_is_set_aside() {
+        let store = folder("dir");
+        std::fs::create_dir(store.dir.join("save.json")).unwrap();
+        let notice = read_save(&store).unwrap_err();
+        assert!(notice.contains("cannot read"), "{notice}");
+        assert!(store.dir.join("save.unreadable-1.json").is_dir());
+        store.save(SAVE_KEY, "{}").unwrap();
+    }
+
+    #[test]
+    fn a_write_never_replaces_a_file_that_cannot_be_read() {
+        let store = folder("guard");
+        let bytes = [0xc3, 0x28, 0xa0, 0xa1];
+        std::fs::write(store.dir.join("settings.json"), bytes).unwrap();
+        store.save(SETTINGS_KEY, "{}").unwrap();
+        assert_eq!(
+            std::fs::read(store.dir.join("settings.unreadable-1.json")).unwrap(),
+            bytes
+        );
+        assert_eq!(store.load(SETTINGS_KEY).unwrap().as_deref(), Some("{}"));
+    }
+
+    #[test]
+    fn two_writers_at_once_leave_one_whole_file() {
+        let store = std::sync::Arc::new(folder("race"));
+        let values: Vec<String> = ["light", "dark"]
+            .iter()
+            .map(|w| format!("{{\"{w}\": \"{}\"}}", w.repeat(20_000)))
+            .collect();
+        let writers: Vec<_> = values
+            .iter()
+            .cloned()
+            .map(|v| {
+                let store = store.clone();
+                std::thread::spawn(move || {
+                    for _ in 0..100 {
+                        store.save(SAVE_KEY, &v).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        let last = store.load(SAVE_KEY).unwrap().unwrap();
+        assert!(
+            values.contains(&last),
+            "a mixed file of {} bytes",
+            last.len()
+        );
+        let names: Vec<String> = std::fs::read_dir(&store.dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["save.json"], "temporary files left behind");
+    }
 }

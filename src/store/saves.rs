@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::game::{Match, SaveChange, SavedGame};
 use crate::store::storage::Store;
-use crate::store::{Notices, Storage, unreadable};
+use crate::store::{Notices, Storage, load_kept};
 
 pub const SAVE_KEY: &str = "save";
 
@@ -28,20 +28,9 @@ pub fn load_save(
 /// The saved game, if there is one worth resuming. A save that cannot be
 /// read is set aside and described in the error.
 pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, String> {
-    match store.load(SAVE_KEY) {
-        Ok(None) => Ok(None),
-        Ok(Some(text)) => match Record::from_json(&text) {
-            Ok((record, game)) if record.result.is_none() && !game.is_over() => {
-                Ok(Some((record, game)))
-            }
-            Ok(_) => Ok(None),
-            Err(e) => {
-                let kept = store.set_aside(SAVE_KEY);
-                Err(unreadable("saved game", &e.to_string(), kept))
-            }
-        },
-        Err(e) => Err(format!("Your saved game could not be read: {e}.")),
-    }
+    let parse = |text: &str| Record::from_json(text).map_err(|e| e.to_string());
+    Ok(load_kept(store, SAVE_KEY, "saved game", parse)?
+        .filter(|(record, game)| record.result.is_none() && !game.is_over()))
 }
 
 /// Writes or clears the save as the owner of the match decides; the last
@@ -51,6 +40,7 @@ pub fn autosave(
     the_match: Res<Match>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
+    mut failing: Local<bool>,
 ) {
     let Some(&change) = changes.read().last() else {
         return;
@@ -59,7 +49,13 @@ pub fn autosave(
         SaveChange::Write => storage.0.save(SAVE_KEY, &the_match.record().to_json()),
         SaveChange::Clear => storage.0.remove(SAVE_KEY),
     };
-    if let Err(e) = result {
-        notices.0.push(format!("The game could not be saved: {e}."));
+    // Said once, not at every action, until a save works again.
+    match result {
+        Err(e) if !*failing => {
+            *failing = true;
+            notices.0.push(format!("The game could not be saved: {e}."));
+        }
+        Err(_) => {}
+        Ok(()) => *failing = false,
     }
 }

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SideChoice;
-use crate::store::{Notices, Storage, unreadable};
+use crate::store::{Notices, Storage, load_kept};
 
 pub const SETTINGS_KEY: &str = "settings";
 
@@ -171,18 +171,10 @@ pub fn load_settings(
     mut settings: ResMut<Settings>,
     mut notices: ResMut<Notices>,
 ) {
-    match storage.0.load(SETTINGS_KEY) {
+    match load_kept(&*storage.0, SETTINGS_KEY, "settings", Settings::from_json) {
+        Ok(Some(s)) => *settings = s,
         Ok(None) => {}
-        Ok(Some(text)) => match Settings::from_json(&text) {
-            Ok(s) => *settings = s,
-            Err(e) => {
-                let kept = storage.0.set_aside(SETTINGS_KEY);
-                notices.0.push(unreadable("settings", &e, kept));
-            }
-        },
-        Err(e) => notices
-            .0
-            .push(format!("Your settings could not be read: {e}.")),
+        Err(notice) => notices.0.push(notice),
     }
 }
 
@@ -193,6 +185,7 @@ pub fn save_settings(
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
     mut last: Local<Option<Settings>>,
+    mut failing: Local<bool>,
 ) {
     if last.is_none() {
         *last = Some(settings.clone());
@@ -203,10 +196,16 @@ pub fn save_settings(
     }
     *last = Some(settings.clone());
     let text = serde_json::to_string_pretty(&*settings).expect("settings serialize");
-    if let Err(e) = storage.0.save(SETTINGS_KEY, &text) {
-        notices
-            .0
-            .push(format!("Your settings could not be saved: {e}."));
+    // Said once (a slider moves the settings every frame), until it works.
+    match storage.0.save(SETTINGS_KEY, &text) {
+        Err(e) if !*failing => {
+            *failing = true;
+            notices
+                .0
+                .push(format!("Your settings could not be saved: {e}."));
+        }
+        Err(_) => {}
+        Ok(()) => *failing = false,
     }
 }
 

@@ -2,6 +2,14 @@
 //! desktop, `localStorage` in the browser. Writes never clobber a file that
 //! could not be read: that one is set aside first.
 
+/// The largest file the game reads (a saved game is a few hundred bytes;
+/// a record of thousands of actions stays well under this). Anything larger
+/// is refused and set aside, never read whole.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Copies of unreadable files kept side by side, at most.
+const MAX_SET_ASIDE: u32 = 1000;
+
 /// A named store of text values.
 pub trait Store: Send + Sync + 'static {
     /// The value under `key`, `Ok(None)` if there is none.
@@ -45,24 +53,35 @@ impl FileStore {
 
 impl Store for FileStore {
     fn load(&self, key: &str) -> Result<Option<String>, String> {
-        let path = self.path(key);
-        match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8(bytes)
-                .map(Some)
-                .map_err(|_| format!("{} is not text", path.display())),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(format!("cannot read {}: {e}", path.display())),
-        }
+        read_text(&self.path(key))
     }
 
     fn save(&self, key: &str, value: &str) -> Result<(), String> {
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let path = self.path(key);
-        // Write beside, then rename: a crash never leaves half a file.
-        let tmp = self.dir.join(format!(".{key}.json.tmp"));
-        std::fs::write(&tmp, value).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, &path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        // A file there that cannot be read is kept, never written over.
+        if read_text(&path).is_err() {
+            self.set_aside(key).map_err(|e| {
+                format!(
+                    "{} cannot be read nor set aside ({e}), so it is left as it is",
+                    path.display()
+                )
+            })?;
+        }
+        // Write beside under a name of our own (two windows may save at
+        // once), make it durable, then rename: a crash or a race never leaves
+        // half a file.
+        let tmp = self.dir.join(format!(".{key}.json.{}", unique_suffix()));
+        let written = write_durably(&tmp, value)
+            .and_then(|()| std::fs::rename(&tmp, &path))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written?;
+        sync_dir(&self.dir);
+        Ok(())
     }
 
     fn remove(&self, key: &str) -> Result<(), String> {
@@ -75,15 +94,69 @@ impl Store for FileStore {
 
     fn set_aside(&self, key: &str) -> Result<String, String> {
         let from = self.path(key);
-        for n in 1.. {
+        for n in 1..=MAX_SET_ASIDE {
             let to = self.dir.join(format!("{key}.unreadable-{n}.json"));
             if !to.exists() {
                 std::fs::rename(&from, &to).map_err(|e| e.to_string())?;
                 return Ok(to.display().to_string());
             }
         }
-        unreachable!()
+        Err(format!(
+            "{MAX_SET_ASIDE} unreadable copies are kept already"
+        ))
     }
+}
+
+/// A file's text: `Ok(None)` if there is none; an error, naming the file,
+/// if it cannot be opened, is too large, or is not text.
+fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
+    use std::io::Read;
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot open {}: {e}", path.display())),
+    };
+    let mut bytes = Vec::new();
+    // One byte past the limit tells a file too large without reading it all.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "{} is larger than {} MiB",
+            path.display(),
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| format!("{} is not text", path.display()))
+}
+
+/// A name no other writer uses at the same moment: this process, and a
+/// counter within it.
+fn unique_suffix() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("{}-{n}.tmp", std::process::id())
+}
+
+fn write_durably(path: &std::path::Path, value: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::File::create(path)?;
+    f.write_all(value.as_bytes())?;
+    f.sync_all()
+}
+
+/// Makes a rename in `dir` durable where the platform allows it (Unix).
+fn sync_dir(dir: &std::path::Path) {
+    #[cfg(unix)]
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
 }
 
 /// A store in the browser's `localStorage`, keys prefixed with `agon.`.
@@ -122,7 +195,7 @@ impl Store for WebStore {
     fn set_aside(&self, key: &str) -> Result<String, String> {
         let s = Self::storage()?;
         let value = self.load(key)?.unwrap_or_default();
-        for n in 1.. {
+        for n in 1..=MAX_SET_ASIDE {
             let name = format!("agon.{key}.unreadable-{n}");
             if s.get_item(&name).ok().flatten().is_none() {
                 s.set_item(&name, &value)
@@ -131,7 +204,9 @@ impl Store for WebStore {
                 return Ok(format!("localStorage[\"{name}\"]"));
             }
         }
-        unreachable!()
+        Err(format!(
+            "{MAX_SET_ASIDE} unreadable copies are kept already"
+        ))
     }
 }
 
