@@ -27,9 +27,12 @@ usage: agon [OPTIONS]
                                      board is shown, and take the picture mid-way
   --then-seconds S                   how long after ACTION to take it (default 0.3)
   --frames N                         frames to render before the screenshot (default 90)
-  --size WxH                         window size (default 1280x800)
+  --size WxH                         window size, 200 to 16384 a side (default 1280x800)
   --no-save                          neither read nor write the saved game and settings
   --help                             this text";
+
+/// Window sides a `--size` may ask for, in logical pixels.
+const SIZES: std::ops::RangeInclusive<u32> = 200..=16384;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Options {
@@ -158,6 +161,15 @@ impl Options {
                         .split_once('x')
                         .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
                         .ok_or_else(|| format!("--size: {v:?} is not WIDTHxHEIGHT"))?;
+                    if !SIZES.contains(&w) || !SIZES.contains(&h) {
+                        return Err(format!(
+                            "--size: {w}x{h} is outside {}x{} to {}x{}",
+                            SIZES.start(),
+                            SIZES.start(),
+                            SIZES.end(),
+                            SIZES.end()
+                        ));
+                    }
                     o.size = (w, h);
                 }
                 "--no-save" => o.no_save = true,
@@ -193,6 +205,7 @@ mod tests {
         assert_eq!(o.then, Some("f1-f2".parse().unwrap()));
         assert_eq!(o.then_seconds, 0.5);
         assert_eq!(o.animation, Some(crate::store::AnimationSpeed::Slow));
+        assert_eq!(parse("--size 390x844").unwrap().size, (390, 844));
         for bad in [
             "--graphics ultra",
             "--animation warp",
@@ -202,6 +215,9 @@ mod tests {
             "--level god",
             "--frames x",
             "--size 10",
+            "--size 0x0",
+            "--size 99999999999x800",
+            "--size 1280x100000",
             "--what",
             "--side",
         ] {
