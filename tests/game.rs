@@ -311,6 +311,22 @@ fn a_corrupt_save_is_reported_and_kept() {
     let app = app_with(store);
     let notices = &app.world().resource::<Notices>().0;
     assert!(notices[0].contains("action 0"), "{}", notices[0]);
+    // A start position whose run length overflows (it used to crash every
+    // launch) is refused and kept the same way.
+    let store = MemoryStore::default();
+    let mut record = agon_rules::Record::from_game(&Game::new(), Default::default(), None);
+    record.start = "G18446744073709551615G5/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -".into();
+    let text = record.to_json();
+    store.save(SAVE_KEY, &text).unwrap();
+    let app = app_with(store);
+    let notices = &app.world().resource::<Notices>().0;
+    assert!(
+        notices[0].contains("longer than the file"),
+        "{}",
+        notices[0]
+    );
+    let storage = app.world().resource::<Storage>();
+    assert_eq!(storage.0.load("save.unreadable").unwrap(), Some(text));
 }
 
 /// A store whose writes always fail (a full disk, a folder gone read-only).

@@ -12,6 +12,7 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use agon_rules::Side;
 
+use crate::game::tutorial::Tutorial;
 use crate::game::{BoardBusy, BoardReset, Match, Mode, UiFocus};
 use crate::store::{Settings, ViewSide};
 
@@ -68,11 +69,13 @@ impl CameraRig {
     }
 }
 
-/// The side the board is seen from, by the settings and the mode.
-pub fn view_side(settings: &Settings, the_match: &Match) -> Side {
+/// The side the board is seen from, by the settings and the mode. A lesson
+/// is Light's alone: the board does not turn when its Dark pieces are to move.
+pub fn view_side(settings: &Settings, the_match: &Match, lesson: bool) -> Side {
     match settings.view {
         ViewSide::Light => Side::Light,
         ViewSide::Dark => Side::Dark,
+        ViewSide::Auto if lesson => Side::Light,
         ViewSide::Auto => match the_match.mode {
             Mode::VsComputer { human, .. } => human,
             Mode::PassAndPlay => the_match.position().to_move(),
@@ -149,13 +152,14 @@ fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) 
 fn choose_side(
     settings: Res<Settings>,
     the_match: Res<Match>,
+    tutorial: Res<Tutorial>,
     busy: Res<BoardBusy>,
     mut rig: ResMut<CameraRig>,
 ) {
     if busy.0 {
         return;
     }
-    let yaw = match view_side(&settings, &the_match) {
+    let yaw = match view_side(&settings, &the_match, tutorial.active) {
         Side::Light => 0.0,
         Side::Dark => std::f32::consts::PI,
     };
@@ -277,6 +281,21 @@ pub fn plugin(app: &mut App) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pass_and_play_turns_to_the_side_to_move_but_a_lesson_stays_with_light() {
+        let settings = Settings::default();
+        let mut game = agon_rules::Game::new();
+        game.play_text("f1-f2").unwrap();
+        let m = Match::new(game, Mode::PassAndPlay);
+        assert_eq!(view_side(&settings, &m, false), Side::Dark);
+        assert_eq!(view_side(&settings, &m, true), Side::Light);
+        let fixed = Settings {
+            view: ViewSide::Dark,
+            ..Settings::default()
+        };
+        assert_eq!(view_side(&fixed, &m, true), Side::Dark);
+    }
 
     #[test]
     fn narrow_windows_pull_the_camera_back() {
