@@ -1,6 +1,7 @@
 //! The 3D scene: where cells are ([`layout`]), the board ([`board`]) and
-//! what its cells show ([`marks`]), the pieces ([`pieces`]) and their motions ([`animation`]),
-//! effects ([`effects`]), the camera ([`camera`]), pointer and keys to cells
+//! what its cells show ([`marks`]), the pieces ([`pieces`]), how they look
+//! ([`piece_models`]) and their motions ([`animation`]), effects
+//! ([`effects`]), the camera ([`camera`]), pointer and keys to cells
 //! ([`input`]), colours ([`theme`]) and rendering quality ([`graphics`]).
 //! It reads the match's announcements and requests through clicks only.
 
@@ -12,6 +13,7 @@ pub mod graphics;
 pub mod input;
 pub mod layout;
 pub mod marks;
+pub mod piece_models;
 pub mod pieces;
 pub mod theme;
 
