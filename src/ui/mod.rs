@@ -87,7 +87,6 @@ fn game_over_delay(ending: Ending, speed: AnimationSpeed) -> f64 {
 #[derive(SystemParam)]
 pub struct GameParams<'w> {
     pub the_match: Res<'w, Match>,
-    pub selection: Res<'w, crate::game::Selection>,
     pub thinker: Res<'w, Thinker>,
     pub settings: ResMut<'w, Settings>,
     pub saved: Res<'w, SavedGame>,
