@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cell::Cell;
+use crate::cell::{Cell, CellError};
 use crate::cellset::CellSet;
-use crate::error::ActionTextError;
+use crate::quote::Quoted;
 
 /// One action: a piece moves from one cell to another. Whether it is a step
 /// or a relocation follows from the position it is played in.
@@ -214,6 +214,43 @@ impl fmt::Debug for ActionList {
         f.debug_list().entries(self.iter()).finish()
     }
 }
+
+/// Action text that cannot be read, before any position is consulted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionTextError {
+    /// Not of the form `FROM-TO` with an optional `x` and captured cells.
+    Form(String),
+    /// One of the named cells does not exist.
+    Cell { text: String, cell: CellError },
+    /// The same cell twice, as `f1-f1`.
+    SameCell(String),
+}
+
+impl fmt::Display for ActionTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionTextError::Form(t) => {
+                write!(
+                    f,
+                    "{} is not an action: expected FROM-TO such as f1-f2",
+                    Quoted(t)
+                )
+            }
+            ActionTextError::Cell { text, cell } => {
+                write!(f, "in action {}: {cell}", Quoted(text))
+            }
+            ActionTextError::SameCell(t) => {
+                write!(
+                    f,
+                    "{} is not an action: it starts and ends on one cell",
+                    Quoted(t)
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ActionTextError {}
 
 #[cfg(test)]
 mod tests {

@@ -1,11 +1,12 @@
 //! AFN, the one-line position format: `BOARD SIDE CAPTURED`.
 
+use std::fmt;
 use std::str::FromStr;
 
-use crate::cell::{Cell, FILE_LENGTHS, file_letter};
-use crate::error::AfnError;
+use crate::cell::{Cell, CellError, FILE_LENGTHS, file_letter};
 use crate::piece::{Kind, Piece, Side};
 use crate::position::Position;
+use crate::quote::Quoted;
 
 /// The starting position in AFN.
 pub const START_AFN: &str = "1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -";
@@ -166,6 +167,90 @@ impl FromStr for Position {
         Position::from_afn(s)
     }
 }
+
+/// A malformed AFN position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AfnError {
+    /// Not three space-separated fields.
+    FieldCount(usize),
+    /// The board does not have eleven files.
+    FileCount(usize),
+    /// A file describes the wrong number of cells.
+    FileLength {
+        file: char,
+        expected: usize,
+        found: usize,
+    },
+    /// A character that is neither a piece letter nor a digit.
+    UnknownChar {
+        file: char,
+        ch: char,
+    },
+    /// A run of zero empty cells, or a number with a leading zero.
+    BadRun {
+        file: char,
+        run: String,
+    },
+    /// A run of more empty cells than the file has, however many digits
+    /// it takes (it is never added up, so it cannot overflow).
+    RunTooLong {
+        file: char,
+        run: String,
+        cells: usize,
+    },
+    TooManyQueens(Side),
+    TooManyGuards(Side),
+    GuardOnThrone,
+    /// The side field is not `l` or `d`.
+    BadSide(String),
+    /// A name in the captured field is not a cell.
+    BadCapturedCell(CellError),
+    /// A captured mark on an empty cell.
+    CapturedEmpty(Cell),
+    /// A cell named twice in the captured field.
+    DuplicateCaptured(Cell),
+}
+
+impl fmt::Display for AfnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use AfnError::*;
+        match self {
+            FieldCount(n) => write!(
+                f,
+                "AFN needs three fields (board, side, captured) separated by single spaces, found {n}"
+            ),
+            FileCount(n) => write!(f, "the board needs 11 files separated by '/', found {n}"),
+            FileLength {
+                file,
+                expected,
+                found,
+            } => {
+                write!(f, "file {file} has {expected} cells but describes {found}")
+            }
+            UnknownChar { file, ch } => write!(
+                f,
+                "unknown character {ch:?} in file {file} (expected Q G q g or a number)"
+            ),
+            BadRun { file, run } => {
+                write!(f, "bad run of empty cells {} in file {file}", Quoted(run))
+            }
+            RunTooLong { file, run, cells } => write!(
+                f,
+                "run of empty cells {} in file {file} is longer than the file's {cells} cells",
+                Quoted(run)
+            ),
+            TooManyQueens(s) => write!(f, "{s} has more than one queen"),
+            TooManyGuards(s) => write!(f, "{s} has more than six guards"),
+            GuardOnThrone => write!(f, "a guard stands on the throne f6"),
+            BadSide(s) => write!(f, "side to move must be 'l' or 'd', found {}", Quoted(s)),
+            BadCapturedCell(e) => write!(f, "in the captured field: {e}"),
+            CapturedEmpty(c) => write!(f, "{c} is marked captured but is empty"),
+            DuplicateCaptured(c) => write!(f, "{c} is marked captured twice"),
+        }
+    }
+}
+
+impl std::error::Error for AfnError {}
 
 #[cfg(test)]
 mod tests {

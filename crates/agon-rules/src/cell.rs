@@ -10,7 +10,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cellset::CellSet;
-use crate::error::CellError;
+use crate::quote::Quoted;
 
 /// Cells in a file, counted from `a`.
 const FILE_LETTERS: [u8; 11] = *b"abcdefghikl";
@@ -249,6 +249,22 @@ pub const FILE_LENGTHS: [usize; 11] = [6, 7, 8, 9, 10, 11, 10, 9, 8, 7, 6];
 pub fn file_letter(file: usize) -> char {
     FILE_LETTERS[file] as char
 }
+
+/// A cell name that is not one of the 91 cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellError(pub String);
+
+impl fmt::Display for CellError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} is not a cell name (files a-l without j, ranks from 1)",
+            Quoted(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for CellError {}
 
 #[cfg(test)]
 mod tests {

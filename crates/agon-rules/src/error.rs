@@ -1,76 +1,19 @@
-//! Typed errors: each names what is wrong so a player or a tool can be told.
+//! Typed errors of playing an action: each names what is wrong so a player
+//! or a tool can be told.
+//!
+//! An error of reading one type lives beside that type ([`CellError`] in
+//! `cell.rs`, [`ParseSideError`] in `piece.rs`, [`ActionTextError`] in
+//! `action.rs`, [`AfnError`] in `afn.rs`), so this module only depends on
+//! them, never the other way round.
+//!
+//! [`CellError`]: crate::CellError
+//! [`ParseSideError`]: crate::ParseSideError
+//! [`AfnError`]: crate::AfnError
 
 use std::fmt;
 
-use crate::action::Action;
+use crate::action::{Action, ActionTextError};
 use crate::cell::Cell;
-use crate::piece::Side;
-use crate::quote::Quoted;
-
-/// A cell name that is not one of the 91 cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellError(pub String);
-
-impl fmt::Display for CellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} is not a cell name (files a-l without j, ranks from 1)",
-            Quoted(&self.0)
-        )
-    }
-}
-
-impl std::error::Error for CellError {}
-
-/// A side name that is neither `light` nor `dark`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSideError(pub String);
-
-impl fmt::Display for ParseSideError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} is not a side (light or dark)", Quoted(&self.0))
-    }
-}
-
-impl std::error::Error for ParseSideError {}
-
-/// Action text that cannot be read, before any position is consulted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ActionTextError {
-    /// Not of the form `FROM-TO` with an optional `x` and captured cells.
-    Form(String),
-    /// One of the named cells does not exist.
-    Cell { text: String, cell: CellError },
-    /// The same cell twice, as `f1-f1`.
-    SameCell(String),
-}
-
-impl fmt::Display for ActionTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionTextError::Form(t) => {
-                write!(
-                    f,
-                    "{} is not an action: expected FROM-TO such as f1-f2",
-                    Quoted(t)
-                )
-            }
-            ActionTextError::Cell { text, cell } => {
-                write!(f, "in action {}: {cell}", Quoted(text))
-            }
-            ActionTextError::SameCell(t) => {
-                write!(
-                    f,
-                    "{} is not an action: it starts and ends on one cell",
-                    Quoted(t)
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for ActionTextError {}
 
 /// Why an action is not legal in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,90 +90,6 @@ fn cells_text(cells: &[Cell]) -> String {
 }
 
 impl std::error::Error for IllegalAction {}
-
-/// A malformed AFN position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AfnError {
-    /// Not three space-separated fields.
-    FieldCount(usize),
-    /// The board does not have eleven files.
-    FileCount(usize),
-    /// A file describes the wrong number of cells.
-    FileLength {
-        file: char,
-        expected: usize,
-        found: usize,
-    },
-    /// A character that is neither a piece letter nor a digit.
-    UnknownChar {
-        file: char,
-        ch: char,
-    },
-    /// A run of zero empty cells, or a number with a leading zero.
-    BadRun {
-        file: char,
-        run: String,
-    },
-    /// A run of more empty cells than the file has, however many digits
-    /// it takes (it is never added up, so it cannot overflow).
-    RunTooLong {
-        file: char,
-        run: String,
-        cells: usize,
-    },
-    TooManyQueens(Side),
-    TooManyGuards(Side),
-    GuardOnThrone,
-    /// The side field is not `l` or `d`.
-    BadSide(String),
-    /// A name in the captured field is not a cell.
-    BadCapturedCell(CellError),
-    /// A captured mark on an empty cell.
-    CapturedEmpty(Cell),
-    /// A cell named twice in the captured field.
-    DuplicateCaptured(Cell),
-}
-
-impl fmt::Display for AfnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use AfnError::*;
-        match self {
-            FieldCount(n) => write!(
-                f,
-                "AFN needs three fields (board, side, captured) separated by single spaces, found {n}"
-            ),
-            FileCount(n) => write!(f, "the board needs 11 files separated by '/', found {n}"),
-            FileLength {
-                file,
-                expected,
-                found,
-            } => {
-                write!(f, "file {file} has {expected} cells but describes {found}")
-            }
-            UnknownChar { file, ch } => write!(
-                f,
-                "unknown character {ch:?} in file {file} (expected Q G q g or a number)"
-            ),
-            BadRun { file, run } => {
-                write!(f, "bad run of empty cells {} in file {file}", Quoted(run))
-            }
-            RunTooLong { file, run, cells } => write!(
-                f,
-                "run of empty cells {} in file {file} is longer than the file's {cells} cells",
-                Quoted(run)
-            ),
-            TooManyQueens(s) => write!(f, "{s} has more than one queen"),
-            TooManyGuards(s) => write!(f, "{s} has more than six guards"),
-            GuardOnThrone => write!(f, "a guard stands on the throne f6"),
-            BadSide(s) => write!(f, "side to move must be 'l' or 'd', found {}", Quoted(s)),
-            BadCapturedCell(e) => write!(f, "in the captured field: {e}"),
-            CapturedEmpty(c) => write!(f, "{c} is marked captured but is empty"),
-            DuplicateCaptured(c) => write!(f, "{c} is marked captured twice"),
-        }
-    }
-}
-
-impl std::error::Error for AfnError {}
 
 /// An action text that is malformed or not legal where it is played.
 #[derive(Clone, Debug, PartialEq, Eq)]

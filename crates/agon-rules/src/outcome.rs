@@ -5,8 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::ParseSideError;
-use crate::piece::Side;
+use crate::piece::{ParseSideError, Side};
 use crate::quote::Quoted;
 
 /// Why a side won.

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::ParseSideError;
+use crate::quote::Quoted;
 
 /// One of the two players. Light moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -105,6 +105,18 @@ impl Piece {
         })
     }
 }
+
+/// A side name that is neither `light` nor `dark`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSideError(pub String);
+
+impl fmt::Display for ParseSideError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is not a side (light or dark)", Quoted(&self.0))
+    }
+}
+
+impl std::error::Error for ParseSideError {}
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::{AfnError, PlayError};
+use crate::afn::AfnError;
+use crate::error::PlayError;
 use crate::game::Game;
 use crate::outcome::Outcome;
 use crate::piece::Side;
