@@ -14,8 +14,8 @@
 mod common;
 
 use agon_rules::{
-    Action, ActionText, Cell, Ending, Game, Outcome, Players, Position, Record, START_AFN, Side,
-    WinReason,
+    Action, ActionText, Cell, Ending, Game, Imported, Outcome, Players, Position, Record,
+    START_AFN, Side, WinReason, import,
 };
 use common::Rng;
 use proptest::prelude::*;
@@ -101,6 +101,23 @@ fn mutate(text: &str, edits: &[(usize, u8, String)]) -> String {
     chars.into_iter().collect()
 }
 
+/// The import box's reader: whatever it reads is a whole game or position,
+/// and its errors are short.
+fn check_import(text: &str) -> Result<(), TestCaseError> {
+    match import(text) {
+        Ok(Imported::Actions(g)) => {
+            let mut again = Game::new();
+            for a in g.actions() {
+                prop_assert!(again.play(a).is_ok());
+            }
+        }
+        Ok(Imported::Position(p)) => prop_assert_eq!(Position::from_afn(&p.to_afn()).ok(), Some(p)),
+        Ok(Imported::Record(_)) => {}
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
 fn check_afn(text: &str) -> Result<(), TestCaseError> {
     match Position::from_afn(text) {
         Ok(p) => {
@@ -174,7 +191,32 @@ proptest! {
                 prop_assert_eq!(&c.to_string(), t);
             }
             check_record(t)?;
+            check_import(t)?;
         }
+    }
+
+    #[test]
+    fn mutated_action_lists_import_or_name_their_first_bad_action(
+        seed in any::<u64>(),
+        plies in 0usize..40,
+        edits in edits(),
+    ) {
+        let game = random_game(seed, plies);
+        let list: Vec<String> = game.actions().map(|a| a.to_string()).collect();
+        // The list as typed by a person reads back as the same game.
+        let typed = list
+            .chunks(2)
+            .enumerate()
+            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(" ")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !list.is_empty() {
+            match import(&typed) {
+                Ok(Imported::Actions(g)) => prop_assert_eq!(g.position(), game.position()),
+                other => prop_assert!(false, "{typed:?} read as {other:?}"),
+            }
+        }
+        check_import(&mutate(&typed, &edits))?;
     }
 
     #[test]
