@@ -118,9 +118,8 @@ pub fn apply_options(
         },
     };
     if let Some(path) = &o.load {
-        match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| ui::records::parse_record(&text))
+        match ui::records::read_file(std::path::Path::new(path))
+            .and_then(|text| ui::records::parse_import(&text, level))
         {
             Ok(command) => {
                 commands.write(command);

@@ -109,7 +109,7 @@ impl Store for FileStore {
 
 /// A file's text: `Ok(None)` if there is none; an error, naming the file,
 /// if it cannot be opened, is too large, or is not text.
-fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
+pub fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
     use std::io::Read;
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
