@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, all tests (the rules,
-# the AI, the engine protocol, the headless game), a web build check, and the
-# web build played in headless Chromium. Installs what is missing first.
+# the AI, the engine protocol, the headless game), the web server's tests, a
+# web build check, and the web build played in headless Chromium. Installs
+# what is missing first.
 # Usage: scripts/test.sh [--no-web]   (--no-web skips the browser test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,10 @@ cargo test --workspace --locked
 
 say "perft 5 and 6 from the start (release)"
 cargo test --release --locked -p agon-rules --test clauses -- --ignored
+
+say "the web server's tests (precompressed files, caching headers)"
+need_packages python3
+python3 -m unittest web/test_serve.py
 
 say "cargo check of the game for the web (wasm32)"
 cargo check --locked -p agon --target wasm32-unknown-unknown

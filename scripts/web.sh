@@ -2,7 +2,8 @@
 # The web build. Installs what is missing (the wasm32 target, the matching
 # wasm-bindgen CLI) first.
 #   scripts/web.sh build   build the site into dist/
-#   scripts/web.sh serve   serve dist/ on http://127.0.0.1:8080 (building it first if missing)
+#   scripts/web.sh serve   serve dist/ on http://127.0.0.1:8080 (building it first if missing),
+#                          precompressed files with Content-Encoding (web/serve.py)
 #   scripts/web.sh test    build, then run the end-to-end test in headless Chromium
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,18 +42,25 @@ build() {
     fi
     cp web/index.html dist/
     cp -r assets dist/
+    # Precompressed twins, served by web/serve.py (or any static host) with
+    # Content-Encoding; the sounds are compressed already.
+    say "compressing (brotli and gzip)"
+    for f in dist/agon_bg.wasm dist/agon.js dist/index.html; do
+        brotli -f -q 11 -o "$f.br" "$f"
+        gzip -f -9 -k "$f"
+    done
     local raw gz br
     raw=$(stat -c %s dist/agon_bg.wasm)
-    gz=$(gzip -9 -c dist/agon_bg.wasm | wc -c)
-    br=$(brotli -c -q 11 dist/agon_bg.wasm | wc -c)
+    gz=$(stat -c %s dist/agon_bg.wasm.gz)
+    br=$(stat -c %s dist/agon_bg.wasm.br)
     say "dist/ is ready: agon_bg.wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip, $((br / 1024)) KiB brotli"
 }
 
 serve() {
     [ -f dist/index.html ] || build
     need_packages python3
-    say "serving dist/ at http://127.0.0.1:$PORT (Ctrl+C stops)"
-    exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist
+    say "serving dist/ at http://127.0.0.1:$PORT (precompressed, revalidated; Ctrl+C stops)"
+    exec python3 web/serve.py dist "$PORT"
 }
 
 e2e() {
@@ -62,7 +70,7 @@ e2e() {
     (cd web/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; })
     say "end-to-end test in headless Chromium"
     PORT="${E2E_PORT:-$((20000 + RANDOM % 20000))}"
-    python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+    python3 web/serve.py dist "$PORT" >/dev/null 2>&1 &
     # Expanded now: the trap runs after this function's locals are gone.
     trap "kill $! 2>/dev/null" EXIT
     sleep 1
