@@ -42,6 +42,24 @@ fn load_kept<T>(
     read.map_err(|e| unreadable(what, &e, store.set_aside(key)))
 }
 
+/// A write that keeps failing is said once, not at every attempt, until a
+/// write works again; `failing` remembers which it was.
+fn say_once(
+    result: Result<(), String>,
+    failing: &mut bool,
+    notices: &mut Notices,
+    say: impl FnOnce(String) -> String,
+) {
+    match result {
+        Err(e) if !*failing => {
+            *failing = true;
+            notices.0.push(say(e));
+        }
+        Err(_) => {}
+        Ok(()) => *failing = false,
+    }
+}
+
 /// A file that could not be read, said to the player with where it went.
 fn unreadable(what: &str, error: &str, kept: Result<String, String>) -> String {
     match kept {

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::game::{Match, SaveChange, SavedGame};
 use crate::store::storage::Store;
-use crate::store::{Notices, Storage, load_kept};
+use crate::store::{Notices, Storage, load_kept, say_once};
 
 pub const SAVE_KEY: &str = "save";
 
@@ -49,13 +49,7 @@ pub fn autosave(
         SaveChange::Write => storage.0.save(SAVE_KEY, &the_match.record().to_json()),
         SaveChange::Clear => storage.0.remove(SAVE_KEY),
     };
-    // Said once, not at every action, until a save works again.
-    match result {
-        Err(e) if !*failing => {
-            *failing = true;
-            notices.0.push(format!("The game could not be saved: {e}."));
-        }
-        Err(_) => {}
-        Ok(()) => *failing = false,
-    }
+    say_once(result, &mut failing, &mut notices, |e| {
+        format!("The game could not be saved: {e}.")
+    });
 }

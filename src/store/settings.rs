@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SideChoice;
-use crate::store::{Notices, Storage, load_kept};
+use crate::store::{Notices, Storage, load_kept, say_once};
 
 pub const SETTINGS_KEY: &str = "settings";
 
@@ -196,17 +196,11 @@ pub fn save_settings(
     }
     *last = Some(settings.clone());
     let text = serde_json::to_string_pretty(&*settings).expect("settings serialize");
-    // Said once (a slider moves the settings every frame), until it works.
-    match storage.0.save(SETTINGS_KEY, &text) {
-        Err(e) if !*failing => {
-            *failing = true;
-            notices
-                .0
-                .push(format!("Your settings could not be saved: {e}."));
-        }
-        Err(_) => {}
-        Ok(()) => *failing = false,
-    }
+    // A slider moves the settings every frame: a failing write is said once.
+    let result = storage.0.save(SETTINGS_KEY, &text);
+    say_once(result, &mut failing, &mut notices, |e| {
+        format!("Your settings could not be saved: {e}.")
+    });
 }
 
 /// A level by its name in settings files (`"easy"`), as in records.
