@@ -17,7 +17,7 @@ use agon_rules::{
     Action, ActionText, Cell, Ending, Game, Imported, Outcome, Players, Position, Record,
     START_AFN, Side, WinReason, import,
 };
-use common::Rng;
+use common::random_game;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -43,17 +43,6 @@ fn short_message(e: &impl std::fmt::Display) -> Result<(), TestCaseError> {
         m.chars().take(200).collect::<String>()
     );
     Ok(())
-}
-
-/// A random game from the start, `plies` long at most.
-fn random_game(seed: u64, plies: usize) -> Game {
-    let mut rng = Rng(seed);
-    let mut g = Game::new();
-    while !g.is_over() && g.history().len() < plies {
-        let list = g.legal_actions();
-        g.play(list[rng.below(list.len())]).unwrap();
-    }
-    g
 }
 
 /// Words that have broken readers or might: numbers at and past the

@@ -3,22 +3,11 @@
 mod common;
 
 use agon_rules::{
-    Action, ActionKind, ActionText, Cell, CellSet, Game, IllegalAction, Players, Position, Record,
+    Action, ActionKind, ActionText, Cell, CellSet, IllegalAction, Players, Position, Record,
     START_AFN,
 };
-use common::Rng;
+use common::random_game;
 use proptest::prelude::*;
-
-/// The positions of a random game from the start, `plies` long at most.
-fn random_game(seed: u64, plies: usize) -> Game {
-    let mut rng = Rng(seed);
-    let mut g = Game::new();
-    while !g.is_over() && g.history().len() < plies {
-        let list = g.legal_actions();
-        g.play(list[rng.below(list.len())]).unwrap();
-    }
-    g
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]

@@ -1,7 +1,7 @@
 //! Helpers for building positions by hand in tests.
 #![allow(dead_code)]
 
-use agon_rules::{Action, Cell, Kind, Piece, Position, SPLITMIX64_GAMMA, Side, splitmix64};
+use agon_rules::{Action, Cell, Game, Kind, Piece, Position, SPLITMIX64_GAMMA, Side, splitmix64};
 
 pub fn c(name: &str) -> Cell {
     name.parse().unwrap_or_else(|e| panic!("{e}"))
@@ -63,4 +63,15 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A random game from the start, `plies` long at most.
+pub fn random_game(seed: u64, plies: usize) -> Game {
+    let mut rng = Rng(seed);
+    let mut g = Game::new();
+    while !g.is_over() && g.history().len() < plies {
+        let list = g.legal_actions();
+        g.play(list[rng.below(list.len())]).unwrap();
+    }
+    g
 }
