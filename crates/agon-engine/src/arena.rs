@@ -30,6 +30,10 @@ pub enum PlayerKind {
     Nodes(u64),
     /// The UCT baseline with a time per action.
     Uct { ms: u64 },
+    /// A uniformly random legal action: the floor of the ladder.
+    Random,
+    /// Any capture there is (at random among them), else a random action.
+    Greedy,
 }
 
 /// Why a player's text cannot be read.
@@ -47,7 +51,7 @@ pub enum PlayerSpecError {
     TweakValue(String),
     /// A tweak that the search refuses.
     Tweak(TweakError),
-    /// The UCT baseline has no settings.
+    /// The UCT baseline and the trivial movers have no settings.
     UctTweaks,
 }
 
@@ -57,7 +61,7 @@ impl fmt::Display for PlayerSpecError {
         match self {
             UnknownPlayer(name) => write!(
                 f,
-                "unknown player {} (beginner, easy, medium, hard, master, nodes:N, uct:MS)",
+                "unknown player {} (beginner, easy, medium, hard, master, nodes:N, uct:MS, random, greedy)",
                 Quoted(name)
             ),
             MissingNumber(form) => write!(f, "{form}"),
@@ -65,7 +69,10 @@ impl fmt::Display for PlayerSpecError {
             NotATweak(t) => write!(f, "{} is not a tweak (name=value)", Quoted(t)),
             TweakValue(t) => write!(f, "{} needs a whole number as its value", Quoted(t)),
             Tweak(e) => e.fmt(f),
-            UctTweaks => write!(f, "the UCT player has no settings to tweak"),
+            UctTweaks => write!(
+                f,
+                "the uct, random and greedy players have no settings to tweak"
+            ),
         }
     }
 }
@@ -75,7 +82,8 @@ impl std::error::Error for PlayerSpecError {}
 impl FromStr for PlayerSpec {
     type Err = PlayerSpecError;
     /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`,
-    /// each optionally followed by tweaks: `nodes:20000+exposed=40+quiescence=0`.
+    /// `random`, `greedy`; a search player optionally followed by tweaks:
+    /// `nodes:20000+exposed=40+quiescence=0`.
     fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
         let mut parts = text.split('+');
         let kind: PlayerKind = parts.next().unwrap_or_default().parse()?;
@@ -92,7 +100,8 @@ impl FromStr for PlayerSpec {
                 .map_err(PlayerSpecError::Tweak)?;
             tweaks.push((k.to_string(), v));
         }
-        if matches!(kind, PlayerKind::Uct { .. }) && !tweaks.is_empty() {
+        let searches = matches!(kind, PlayerKind::Level { .. } | PlayerKind::Nodes(_));
+        if !searches && !tweaks.is_empty() {
             return Err(PlayerSpecError::UctTweaks);
         }
         Ok(PlayerSpec { kind, tweaks })
@@ -108,7 +117,13 @@ impl FromStr for PlayerKind {
         };
         // A time per action may be any length, if not zero; so may a budget.
         let num = |what, a: Option<&str>| a.map(|t| read_number(what, t, 1, u64::MAX)).transpose();
+        let bare = |kind| match arg {
+            None => Ok(kind),
+            Some(_) => Err(PlayerSpecError::UnknownPlayer(s.to_string())),
+        };
         match name {
+            "random" => bare(PlayerKind::Random),
+            "greedy" => bare(PlayerKind::Greedy),
             "uct" => Ok(PlayerKind::Uct {
                 ms: num("uct time (ms)", arg)
                     .map_err(PlayerSpecError::Number)?
@@ -139,6 +154,8 @@ impl fmt::Display for PlayerSpec {
             } => write!(f, "{level}:{ms}ms")?,
             PlayerKind::Nodes(n) => write!(f, "nodes:{n}")?,
             PlayerKind::Uct { ms } => write!(f, "uct:{ms}ms")?,
+            PlayerKind::Random => write!(f, "random")?,
+            PlayerKind::Greedy => write!(f, "greedy")?,
         }
         for (k, v) in &self.tweaks {
             write!(f, "+{k}={v}")?;
@@ -176,6 +193,8 @@ impl Player {
     pub fn act(&mut self, game: &Game, seed: u64) -> Option<Action> {
         let never = std::sync::atomic::AtomicBool::new(false);
         match &self.spec.kind {
+            PlayerKind::Random => trivial_mover(game, seed, false),
+            PlayerKind::Greedy => trivial_mover(game, seed, true),
             PlayerKind::Uct { ms } => {
                 self.uct
                     .choose(game.position(), Duration::from_millis(*ms), None)
@@ -206,6 +225,20 @@ impl Player {
     pub fn new_game(&mut self) {
         self.search.clear();
     }
+}
+
+/// A uniformly random legal action or, when `greedy`, a random one among
+/// those that capture when there are any. `seed` (one a game) and the
+/// game's length pick it: the same game and seed, the same action.
+pub fn trivial_mover(game: &Game, seed: u64, greedy: bool) -> Option<Action> {
+    let p = game.position();
+    let mut list: Vec<Action> = game.legal_actions().to_vec();
+    if greedy && list.iter().any(|&a| p.captures_of(a).any()) {
+        list.retain(|&a| p.captures_of(a).any());
+    }
+    let n = list.len() as u64;
+    let pick = splitmix64(seed ^ (game.history().len() as u64).wrapping_mul(0x9E37_79B9));
+    (n > 0).then(|| list[(pick % n) as usize])
 }
 
 /// How one game ended.
@@ -358,13 +391,16 @@ pub fn play_game(
     }
     while !game.is_over() && game.history().len() < ply_cap {
         let mover = game.position().to_move();
-        let player = if mover == Side::Light {
-            &mut *light
+        // One seed a game and side, as the game gives its opponent: a
+        // level's misjudgements hold for the whole game, and differ between
+        // games and between the two players.
+        let (player, seed) = if mover == Side::Light {
+            (&mut *light, seed)
         } else {
-            &mut *dark
+            (&mut *dark, splitmix64(seed))
         };
         let a = player
-            .act(&game, seed ^ game.history().len() as u64)
+            .act(&game, seed)
             .expect("a game in progress has an action");
         game.play(a)
             .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec));
@@ -447,6 +483,42 @@ pub struct Summary {
     pub elo_margin: f64,
     pub endings: Vec<(Ending, usize)>,
     pub mean_plies: f64,
+    /// A's results with Light, then with Dark.
+    pub by_colour: [ColourScore; 2],
+}
+
+/// A's results with one colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ColourScore {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+impl ColourScore {
+    /// A's score with this colour, 0..1 (0.5 without games).
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+}
+
+impl Summary {
+    /// How many games ended this way.
+    pub fn count(&self, ending: Ending) -> usize {
+        self.endings
+            .iter()
+            .find(|(e, _)| *e == ending)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    /// The share of games that ended this way, 0..1.
+    pub fn rate(&self, ending: Ending) -> f64 {
+        self.count(ending) as f64 / self.games.max(1) as f64
+    }
 }
 
 pub fn summarize(reports: &[GameReport]) -> Summary {
@@ -478,6 +550,16 @@ pub fn summarize(reports: &[GameReport]) -> Summary {
     }
     endings.sort();
     let mean_plies = reports.iter().map(|r| r.plies as f64).sum::<f64>() / n;
+    let mut by_colour = [ColourScore::default(); 2];
+    for r in reports {
+        let c = &mut by_colour[usize::from(!r.a_light)];
+        c.games += 1;
+        match r.a_score() {
+            1.0 => c.wins += 1,
+            0.0 => c.losses += 1,
+            _ => c.draws += 1,
+        }
+    }
     Summary {
         games: reports.len(),
         wins,
@@ -488,6 +570,7 @@ pub fn summarize(reports: &[GameReport]) -> Summary {
         elo_margin,
         endings,
         mean_plies,
+        by_colour,
     }
 }
 
@@ -503,12 +586,34 @@ impl fmt::Display for Summary {
             self.score * 100.0
         )?;
         writeln!(f, "elo A-B {:+.0} ± {:.0} (95%)", self.elo, self.elo_margin)?;
+        let colour = |c: &ColourScore| {
+            format!(
+                "{:.1}% ({}/{}/{} of {})",
+                c.score() * 100.0,
+                c.wins,
+                c.draws,
+                c.losses,
+                c.games
+            )
+        };
+        writeln!(
+            f,
+            "A as light {}  A as dark {}",
+            colour(&self.by_colour[0]),
+            colour(&self.by_colour[1])
+        )?;
         let endings: Vec<String> = self
             .endings
             .iter()
             .map(|(e, n)| format!("{} {n}", e.name()))
             .collect();
         writeln!(f, "endings: {}", endings.join(", "))?;
+        writeln!(
+            f,
+            "ply cap {:.1}%  repetition {:.1}%",
+            self.rate(Ending::PlyCap) * 100.0,
+            self.rate(Ending::Repetition) * 100.0
+        )?;
         write!(f, "mean length {:.1} plies", self.mean_plies)
     }
 }

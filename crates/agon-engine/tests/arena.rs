@@ -30,6 +30,8 @@ fn player_specs_parse() {
     );
     assert_eq!(kind("uct:800"), Ok(PlayerKind::Uct { ms: 800 }));
     assert_eq!(kind("nodes:5000"), Ok(PlayerKind::Nodes(5000)));
+    assert_eq!(kind("random"), Ok(PlayerKind::Random));
+    assert_eq!(kind("greedy"), Ok(PlayerKind::Greedy));
     let tuned: PlayerSpec = "nodes:5000+exposed=40+quiescence=0".parse().unwrap();
     assert_eq!(
         tuned.tweaks,
@@ -45,6 +47,8 @@ fn player_specs_parse() {
         "nodes:9+bogus=1",
         "uct:5+exposed=1",
         "hard+x",
+        "random:5",
+        "greedy+exposed=1",
     ] {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
@@ -87,6 +91,54 @@ fn search_beats_random_uct_at_tiny_budgets() {
     // `agon-arena --a master:200 --b uct:800 --games 100`.
     let reports = arena::run(&config("nodes:20000", "uct:20", 4, 300), |_| {});
     let s = arena::summarize(&reports);
+    assert!(s.score >= 0.75, "{s}");
+}
+
+#[test]
+fn the_trivial_movers_are_legal_and_greedy_takes_a_capture() {
+    use agon_engine::arena::trivial_mover;
+    use agon_rules::{Cell, Game, Kind, Piece, Position, Side};
+    let mut game = Game::new();
+    for seed in 0..60u64 {
+        for greedy in [false, true] {
+            let a = trivial_mover(&game, seed, greedy).unwrap();
+            assert!(game.position().is_legal(a), "{a}");
+        }
+        game.play(trivial_mover(&game, seed, false).unwrap())
+            .unwrap();
+        if game.is_over() {
+            break;
+        }
+    }
+    // Dark's g1-f2 captures light's f3 against dark's f4; only that one of
+    // dark's actions captures.
+    let c = |n: &str| n.parse::<Cell>().unwrap();
+    let mut p = Position::empty(Side::Dark);
+    p.put(c("a1"), Piece::new(Side::Light, Kind::Queen), false);
+    p.put(c("f3"), Piece::new(Side::Light, Kind::Guard), false);
+    p.put(c("l6"), Piece::new(Side::Dark, Kind::Queen), false);
+    p.put(c("f4"), Piece::new(Side::Dark, Kind::Guard), false);
+    p.put(c("g1"), Piece::new(Side::Dark, Kind::Guard), false);
+    let game = Game::from_position(p);
+    let capture: agon_rules::Action = "g1-f2".parse().unwrap();
+    assert!(p.captures_of(capture).any());
+    let mut random_took_another = false;
+    for seed in 0..40u64 {
+        assert_eq!(trivial_mover(&game, seed, true), Some(capture));
+        random_took_another |= trivial_mover(&game, seed, false) != Some(capture);
+    }
+    assert!(random_took_another);
+}
+
+#[test]
+fn the_summary_scores_each_colour() {
+    let reports = arena::run(&config("nodes:2000", "random", 8, 300), |_| {});
+    let s = arena::summarize(&reports);
+    let [light, dark] = s.by_colour;
+    assert_eq!((light.games, dark.games), (4, 4));
+    assert_eq!(light.wins + dark.wins, s.wins);
+    assert_eq!(light.losses + dark.losses, s.losses);
+    assert!(s.to_string().contains("A as light"), "{s}");
     assert!(s.score >= 0.75, "{s}");
 }
 
