@@ -18,6 +18,7 @@ mod cellset;
 mod error;
 mod game;
 mod import;
+pub mod link;
 mod outcome;
 mod perft;
 mod piece;
