@@ -1,5 +1,5 @@
 //! Fuzzing the readers inside `cargo test`: random and mutated text into
-//! AFN, action text, cell names and game records. Whatever comes in, a
+//! AFN, action text, cell names, game records, game codes and link queries. Whatever comes in, a
 //! reader answers with a value that prints back to itself or with a typed
 //! error whose message is short; it never panics.
 //!
@@ -13,11 +13,12 @@
 
 mod common;
 
+use agon_rules::link::{decode_component, decode_game, encode_component, encode_game, parse_query};
 use agon_rules::{
     Action, ActionText, Cell, Ending, Game, Imported, Outcome, Players, Position, Record,
     START_AFN, Side, WinReason, import,
 };
-use common::random_game;
+use common::{random_game, random_game_from};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -149,6 +150,56 @@ fn check_record(json: &str) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A game code reads back as the one game that writes it.
+fn check_game_code(code: &str) -> Result<(), TestCaseError> {
+    match decode_game(code) {
+        Ok(game) => prop_assert_eq!(encode_game(&game), code),
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
+/// A query reads as pairs that, encoded again, read back the same; a value
+/// decodes to text that encodes and decodes to itself.
+fn check_query(text: &str) -> Result<(), TestCaseError> {
+    match parse_query(text) {
+        Ok(pairs) => {
+            let again = pairs
+                .iter()
+                .map(|(k, v)| format!("{}={}", encode_component(k), encode_component(v)))
+                .collect::<Vec<_>>()
+                .join("&");
+            if again.len() <= agon_rules::link::MAX_LINK_BYTES {
+                prop_assert_eq!(parse_query(&again), Ok(pairs));
+            }
+        }
+        Err(e) => short_message(&e)?,
+    }
+    match decode_component(text) {
+        Ok(s) => prop_assert_eq!(decode_component(&encode_component(&s)), Ok(s)),
+        Err(e) => short_message(&e)?,
+    }
+    Ok(())
+}
+
+/// Characters of a code replaced by base64url characters: still a code's
+/// alphabet, so the bits are read and the rules consulted.
+fn code_edits() -> impl Strategy<Value = Vec<(usize, u8)>> {
+    prop::collection::vec((any::<usize>(), 0u8..64), 1..4)
+}
+
+fn replace_chars(code: &str, edits: &[(usize, u8)]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut bytes = code.as_bytes().to_vec();
+    for &(at, v) in edits {
+        if !bytes.is_empty() {
+            let i = at % bytes.len();
+            bytes[i] = ALPHABET[usize::from(v)];
+        }
+    }
+    String::from_utf8(bytes).expect("ASCII")
+}
+
 fn ending() -> impl Strategy<Value = Option<Ending>> {
     let side = prop_oneof![Just(Side::Light), Just(Side::Dark)];
     let reason = prop_oneof![
@@ -171,8 +222,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(cases(512)))]
 
     #[test]
-    fn random_text_never_breaks_a_reader(text in any::<String>(), afnish in "[0-9QGqgx/ a-l,-]{0,60}") {
+    fn random_text_never_breaks_a_reader(
+        text in any::<String>(),
+        afnish in "[0-9QGqgx/ a-l,-]{0,60}",
+        // A version-1 code: its first byte is 1, so the rest is read.
+        codeish in "A[Q-Za-f][A-Za-z0-9_-]{0,60}",
+        queryish in "[?#&=%+a-z0-9A-Fé]{0,40}",
+    ) {
+        for t in [&codeish, &queryish] {
+            check_game_code(t)?;
+            check_query(t)?;
+        }
         for t in [&text, &afnish] {
+            check_game_code(t)?;
+            check_query(t)?;
             check_afn(t)?;
             check_action_text(t)?;
             if let Ok(c) = Cell::from_name(t) {
@@ -258,6 +321,34 @@ proptest! {
         let json = Record::from_game(&game, Players::default(), None).to_json();
         check_record(&json)?;
         check_record(&mutate(&json, &edits))?;
+    }
+
+    #[test]
+    fn mutated_game_codes_decode_or_are_refused(
+        seed in any::<u64>(),
+        plies in 0usize..200,
+        custom_start in 0usize..60,
+        edits in edits(),
+        code_edits in code_edits(),
+    ) {
+        let start = *random_game(seed ^ 1, custom_start).position();
+        let game = random_game_from(start, seed, plies);
+        let code = encode_game(&game);
+        check_game_code(&code)?;
+        let back = decode_game(&code).unwrap();
+        prop_assert_eq!(back.start(), game.start());
+        prop_assert!(back.actions().eq(game.actions()));
+        prop_assert_eq!(back.position(), game.position());
+        check_game_code(&replace_chars(&code, &code_edits))?;
+        check_game_code(&mutate(&code, &edits))?;
+        // Cut short or lengthened by one character.
+        check_game_code(&code[..code.len() - 1])?;
+        check_game_code(&format!("{code}A"))?;
+        let link = format!("https://example.org/agon/?game={code}&mode=vs-computer&side=dark");
+        prop_assert_eq!(&parse_query(&link).unwrap()[0].1, &code);
+        check_query(&mutate(&link, &edits))?;
+        let afn = format!("?afn={}", encode_component(&game.position().to_afn()));
+        check_query(&mutate(&afn, &edits))?;
     }
 
     #[test]

@@ -14,18 +14,7 @@ use agon_rules::link::{
 use agon_rules::{
     AfnError, Cell, Game, IllegalAction, Outcome, Position, START_AFN, Side, WinReason,
 };
-use common::{Rng, a, pos, random_game};
-
-/// A game from `start`, `plies` random actions long at most.
-fn random_game_from(start: Position, seed: u64, plies: usize) -> Game {
-    let mut rng = Rng(seed);
-    let mut g = Game::from_position(start);
-    while !g.is_over() && g.history().len() < plies {
-        let list = g.legal_actions();
-        g.play(list[rng.below(list.len())]).unwrap();
-    }
-    g
-}
+use common::{Rng, a, pos, random_game, random_game_from};
 
 /// A start position other than the standard one: where a random game got
 /// to (captured pieces, either side to move), or a sparse hand-made one.

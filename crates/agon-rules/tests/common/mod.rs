@@ -67,8 +67,13 @@ impl Rng {
 
 /// A random game from the start, `plies` long at most.
 pub fn random_game(seed: u64, plies: usize) -> Game {
+    random_game_from(Position::start(), seed, plies)
+}
+
+/// A random game from `start`, `plies` long at most.
+pub fn random_game_from(start: Position, seed: u64, plies: usize) -> Game {
     let mut rng = Rng(seed);
-    let mut g = Game::new();
+    let mut g = Game::from_position(start);
     while !g.is_over() && g.history().len() < plies {
         let list = g.legal_actions();
         g.play(list[rng.below(list.len())]).unwrap();
