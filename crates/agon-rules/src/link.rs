@@ -394,7 +394,10 @@ impl BitReader<'_> {
     }
 }
 
-/// A game as a compact code for `?game=` (see NOTATION.md, "Links").
+/// A game as a compact code for `?game=` (see NOTATION.md, "Links"): at
+/// most 294 characters for 200 actions. A game of over [`MAX_CODE_ACTIONS`]
+/// actions, or whose code is over [`MAX_LINK_BYTES`], still gets its code,
+/// but [`decode_game`] refuses it: a caller making links checks the length.
 pub fn encode_game(game: &Game) -> String {
     let mut w = BitWriter::default();
     w.push(u64::from(GAME_CODE_VERSION), 8);
