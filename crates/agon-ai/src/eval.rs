@@ -42,6 +42,12 @@ pub struct Weights {
     /// beyond, since pieces never step outward and only a guard arriving
     /// from outside can capture a blocker.
     pub reserve: i32,
+    /// Per sideways step a guard outside the throne ring needs on top of
+    /// its rings to reach the nearest throne-ring cell its side does not
+    /// hold yet: [`formation_distance`] counts rings only, and a guard on
+    /// the far side of the board from the free cells of the ring is
+    /// further from the formation than one beside them.
+    pub approach: i32,
 }
 
 impl Weights {
@@ -63,6 +69,7 @@ impl Weights {
         siege: 12,
         throne_barred: 60,
         reserve: 100,
+        approach: 0,
     };
 }
 
@@ -152,6 +159,20 @@ fn siege(p: &Position, side: Side) -> i32 {
     steps
 }
 
+/// Sideways steps the side's guards outside the throne ring need, beyond
+/// one a ring, to reach the nearest throne-ring cell that no guard of the
+/// side holds.
+pub fn approach(p: &Position, side: Side) -> i32 {
+    let guards = p.guards(side) & p.in_play(side);
+    let free = CellSet::THRONE_RING - guards;
+    let mut steps = 0;
+    for g in guards - CellSet::THRONE_RING {
+        let nearest = free.iter().map(|t| g.distance(t)).min().unwrap_or(0);
+        steps += nearest.saturating_sub(g.ring() - 1) as i32;
+    }
+    steps
+}
+
 fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let in_play = p.in_play(side);
     let guards_in = p.guards(side) & in_play;
@@ -173,6 +194,9 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     s -= w.exposed * exposed(p, side) as i32;
     s -= w.captured * p.captured(side).len() as i32;
     s -= w.siege * siege(p, side);
+    if w.approach != 0 {
+        s -= w.approach * approach(p, side);
+    }
     if w.reserve != 0 {
         let blockers = (p.in_play(!side) & formation).len().min(2) as i32;
         let outside = (guards_in - CellSet::ring(1) - CellSet::ring(2)).len() as i32;

@@ -53,6 +53,13 @@ pub struct Style {
     /// ahead in the race against weak opponents, and even trades only
     /// slow the race and crowd the centre.
     pub trade_aversion: i32,
+    /// Percent of the actions, at every node of the search, that go
+    /// unseen: a capture overlooked, a reply not thought of. Which ones is
+    /// drawn from the position, the action and `seed`, so the same
+    /// position hides the same actions for the whole game. An action that
+    /// ends the game (a throne win, a forfeit) is always seen, and every
+    /// node looks at one action at least. 0 for the best play.
+    pub overlook: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -86,7 +93,8 @@ impl Style {
     pub const MAX_TWEAK: i32 = 10_000;
 
     /// Changes one setting by name, for tuning: an evaluation weight
-    /// (`distance`, `exposed`...), `contempt`, `noise`, or `quiescence` (0 or 1).
+    /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
+    /// or `quiescence` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -107,9 +115,11 @@ impl Style {
             "siege" => &mut w.siege,
             "throne_barred" => &mut w.throne_barred,
             "reserve" => &mut w.reserve,
+            "approach" => &mut w.approach,
             "contempt" => &mut self.contempt,
             "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
+            "overlook" => &mut self.overlook,
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());
@@ -130,6 +140,7 @@ impl Default for Style {
             contempt: 300,
             quiescence: true,
             trade_aversion: 0,
+            overlook: 0,
         }
     }
 }
@@ -763,6 +774,17 @@ impl Search {
             };
             return self.receive(score);
         }
+        // An action this level does not see, unless it is the last one
+        // left and none was seen yet.
+        let f = &mut self.stack[top];
+        if self.style.overlook > 0
+            && (f.idx + 1 < f.moves.len() || f.best > -MATE - 1)
+            && overlooked(&f.pos, a, &self.style)
+        {
+            f.idx += 1;
+            f.phase = Phase::NextMove;
+            return;
+        }
         let (alpha, beta, depth) = (f.alpha, f.beta, f.depth);
         // A leaf with nothing to capture is evaluated here, without a frame
         // of its own (unless the node budget is spent: the limit is exact).
@@ -917,6 +939,13 @@ impl Search {
         }
         pv
     }
+}
+
+/// Whether `style` overlooks action `a` in `pos`.
+fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
+    let action = (a.from.index() as u64) << 8 | a.to.index() as u64;
+    let h = splitmix64(pos.hash() ^ style.seed.rotate_left(17) ^ action.wrapping_mul(0x9E37_79B9));
+    (h % 100) < style.overlook.clamp(0, 100) as u64
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

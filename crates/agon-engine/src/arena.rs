@@ -53,6 +53,8 @@ pub enum PlayerSpecError {
     Tweak(TweakError),
     /// The UCT baseline and the trivial movers have no settings.
     UctTweaks,
+    /// A `depth=` tweak outside 1 to [`agon_ai::MAX_PLY`].
+    Depth(i32),
 }
 
 impl fmt::Display for PlayerSpecError {
@@ -69,6 +71,11 @@ impl fmt::Display for PlayerSpecError {
             NotATweak(t) => write!(f, "{} is not a tweak (name=value)", Quoted(t)),
             TweakValue(t) => write!(f, "{} needs a whole number as its value", Quoted(t)),
             Tweak(e) => e.fmt(f),
+            Depth(d) => write!(
+                f,
+                "depth={d} is out of range: a depth is from 1 to {}",
+                agon_ai::MAX_PLY
+            ),
             UctTweaks => write!(
                 f,
                 "the uct, random and greedy players have no settings to tweak"
@@ -95,9 +102,16 @@ impl FromStr for PlayerSpec {
             let v: i32 = v
                 .parse()
                 .map_err(|_| PlayerSpecError::TweakValue(t.to_string()))?;
-            agon_ai::Style::default()
-                .tweak(k, v)
-                .map_err(PlayerSpecError::Tweak)?;
+            if k == "depth" {
+                // A limit, not a setting of the style: 1 to the deepest search.
+                if !(1..=agon_ai::MAX_PLY as i32).contains(&v) {
+                    return Err(PlayerSpecError::Depth(v));
+                }
+            } else {
+                agon_ai::Style::default()
+                    .tweak(k, v)
+                    .map_err(PlayerSpecError::Tweak)?;
+            }
             tweaks.push((k.to_string(), v));
         }
         let searches = matches!(kind, PlayerKind::Level { .. } | PlayerKind::Nodes(_));
@@ -168,9 +182,21 @@ impl PlayerSpec {
     fn style(&self, base: Style) -> Style {
         let mut s = base;
         for (k, v) in &self.tweaks {
-            s.tweak(k, *v).expect("checked when parsed");
+            if k != "depth" {
+                s.tweak(k, *v).expect("checked when parsed");
+            }
         }
         s
+    }
+
+    /// `limits` with a `depth=` tweak applied.
+    fn limits(&self, mut limits: Limits) -> Limits {
+        for (k, v) in &self.tweaks {
+            if k == "depth" {
+                limits.depth = Some(*v as u32);
+            }
+        }
+        limits
     }
 }
 
@@ -201,13 +227,11 @@ impl Player {
             }
             PlayerKind::Nodes(n) => {
                 self.search.set_style(self.spec.style(Style::default()));
-                self.search.start(
-                    game,
-                    Limits {
-                        nodes: Some(*n),
-                        ..Limits::default()
-                    },
-                );
+                let limits = self.spec.limits(Limits {
+                    nodes: Some(*n),
+                    ..Limits::default()
+                });
+                self.search.start(game, limits);
                 self.search.run(&never, |_| {}).best
             }
             PlayerKind::Level { level, ms } => {
@@ -216,7 +240,7 @@ impl Player {
                     limits.time = Some(Duration::from_millis(*ms));
                 }
                 self.search.set_style(self.spec.style(level.style(seed)));
-                self.search.start(game, limits);
+                self.search.start(game, self.spec.limits(limits));
                 self.search.run(&never, |_| {}).best
             }
         }

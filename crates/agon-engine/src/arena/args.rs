@@ -18,7 +18,8 @@ PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
         uct:MS (the UCT baseline, MS ms an action); random (a uniformly random
         legal action); greedy (any capture, else random); a search player may
-        add tweaks for tuning: nodes:20000+exposed=40+quiescence=0
+        add tweaks for tuning: nodes:20000+exposed=40+quiescence=0, and a
+        depth limit: medium+depth=4
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
 --games 1 to 1000000 (default 100); --threads 1 to 256 (default: the cores);
 --plies 1 to 1000000; --opening 0 to 200 random plies (default 4);
