@@ -58,7 +58,8 @@ pub struct Style {
     /// drawn from the position, the action and `seed`, so the same
     /// position hides the same actions for the whole game. An action that
     /// ends the game (a throne win, a forfeit) is always seen, and every
-    /// node looks at one action at least. 0 for the best play.
+    /// node looks at one action at least that does not lose at once, if
+    /// it has one. 0 for the best play.
     pub overlook: i32,
 }
 
@@ -775,10 +776,11 @@ impl Search {
             return self.receive(score);
         }
         // An action this level does not see, unless it is the last one
-        // left and none was seen yet.
+        // left and every one seen so far loses at once (a forfeit is seen
+        // as such, and must not hide the actions that avoid it).
         let f = &mut self.stack[top];
         if self.style.overlook > 0
-            && (f.idx + 1 < f.moves.len() || f.best > -MATE - 1)
+            && (f.idx + 1 < f.moves.len() || f.best > -MATE_BOUND)
             && overlooked(&f.pos, a, &self.style)
         {
             f.idx += 1;

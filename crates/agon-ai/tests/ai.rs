@@ -251,6 +251,21 @@ fn never_forfeits_when_it_has_another_action() {
                 );
             }
         }
+        // Even overlooking every action it may, a level sees one that
+        // does not forfeit (Beginner once forfeited, its three other
+        // actions overlooked).
+        for seed in 0..12 {
+            let mut search = Search::new(1);
+            let mut style = Level::Beginner.style(seed);
+            style.overlook = 100;
+            search.set_style(style);
+            let r = run(
+                &mut search,
+                &Game::from_position(p),
+                Level::Beginner.limits(),
+            );
+            assert!(!forfeits.contains(&r.best.unwrap()), "seed {seed} in {afn}");
+        }
     }
 }
 
