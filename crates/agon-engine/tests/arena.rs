@@ -32,6 +32,8 @@ fn player_specs_parse() {
     assert_eq!(kind("nodes:5000"), Ok(PlayerKind::Nodes(5000)));
     assert_eq!(kind("random"), Ok(PlayerKind::Random));
     assert_eq!(kind("greedy"), Ok(PlayerKind::Greedy));
+    let deeper: PlayerSpec = "medium+depth=3".parse().unwrap();
+    assert_eq!(deeper.tweaks, [("depth".to_string(), 3)]);
     let tuned: PlayerSpec = "nodes:5000+exposed=40+quiescence=0".parse().unwrap();
     assert_eq!(
         tuned.tweaks,
@@ -49,6 +51,9 @@ fn player_specs_parse() {
         "hard+x",
         "random:5",
         "greedy+exposed=1",
+        "medium+depth=0",
+        "medium+depth=65",
+        "uct:5+depth=3",
     ] {
         assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
     }
