@@ -7,11 +7,12 @@
 //!
 //! [`AgonPlugin`] builds the whole game; [`CorePlugin`] is the part that
 //! needs no window, renderer or interface (the match, the computer, saving,
-//! sound choices, the animation clock).
+//! sound choices, the animation clock, when to draw).
 
 pub mod audio;
 pub mod cli;
 pub mod dev;
+pub mod frames;
 pub mod game;
 pub mod scene;
 pub mod store;
@@ -32,6 +33,7 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
+        frames::plugin(app);
         game::plugin(app);
         store::plugin(app);
         scene::animation::plugin(app);

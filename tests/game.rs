@@ -20,6 +20,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
+#[path = "game/frames.rs"]
+mod frames_tests;
+
 fn c(n: &str) -> Cell {
     n.parse().unwrap()
 }

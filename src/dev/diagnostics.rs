@@ -4,7 +4,10 @@
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::RequestRedraw;
 use web_time::Instant;
+
+use crate::frames::{Frames, SettleFrames};
 
 use crate::game::RequestAction;
 use crate::game::computer::Thinker;
@@ -62,6 +65,7 @@ fn measure(
     frames: Res<FrameCount>,
     launch: Option<Res<LaunchTime>>,
     thinker: Res<Thinker>,
+    pace: Res<Frames>,
     mut stats: ResMut<FrameStats>,
 ) {
     if frames.0 == 1
@@ -72,8 +76,9 @@ fn measure(
         stats.first_frame_ms = Some(ms);
         info!("agon: first frame after {ms:.0} ms from launch");
     }
-    // The first frames compile pipelines: leave them out.
-    if frames.0 < 10 {
+    // The first frames compile pipelines: leave them out, and the first
+    // frame after a still spell, whose time is the wait.
+    if frames.0 < 10 || !pace.in_a_row() {
         return;
     }
     let ms = time.delta_secs() * 1000.0;
@@ -112,8 +117,11 @@ fn take_screenshot(
     frames: Res<FrameCount>,
     time: Res<Time<Real>>,
     mut requests: MessageWriter<RequestAction>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(mut plan) = plan else { return };
+    // Frames in a row until the picture is saved and the game exits.
+    redraw.write(RequestRedraw);
     if plan.taken || frames.0 < plan.frames || time.elapsed_secs() < plan.min_seconds {
         return;
     }
@@ -146,5 +154,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<FrameStats>()
         .insert_resource(FrameStart(Instant::now()))
         .add_systems(First, mark_frame_start)
-        .add_systems(Last, (measure, report_on_exit, take_screenshot));
+        .add_systems(
+            Last,
+            (measure, report_on_exit, take_screenshot).before(SettleFrames),
+        );
 }

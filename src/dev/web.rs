@@ -19,6 +19,7 @@ struct Shown {
     result: String,
     notices: String,
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
+    resting: bool,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -28,6 +29,7 @@ fn publish(
     thinker: Res<Thinker>,
     notices: Res<crate::store::Notices>,
     stats: Res<crate::dev::diagnostics::FrameStats>,
+    pace: Res<crate::frames::Frames>,
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -53,6 +55,13 @@ fn publish(
         set("result", &result);
         shown.result = result;
     }
+    // At rest once a frame asked for no other: the page then draws nothing
+    // until something happens (or the idle wait passes).
+    let resting = pace.still >= 1;
+    if resting != shown.resting {
+        shown.resting = resting;
+        set("resting", if resting { "1" } else { "0" });
+    }
     let said = notices.0.join("\n");
     if said != shown.notices {
         set("notices", &said);
@@ -76,7 +85,10 @@ fn publish(
             }
         }
     }
-    if frames.0.is_multiple_of(30) {
+    // The frame count shows whether the page draws at rest.
+    set("frame", &frames.0.to_string());
+    // Every 30 frames, and as the page comes to rest.
+    if frames.0.is_multiple_of(30) || pace.still == 1 {
         if !stats.frames.is_empty() {
             set("frames", &stats.summary());
         }
@@ -112,6 +124,6 @@ fn set(_key: &str, _value: &str) {}
 
 pub fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") {
-        app.add_systems(Last, publish);
+        app.add_systems(Last, publish.after(crate::frames::SettleFrames));
     }
 }

@@ -1,6 +1,8 @@
 //! Runs the computer's search off the frame: as a task on the desktop, a
 //! few milliseconds a frame on the web (which has one thread). The frame
-//! never waits for it.
+//! never waits for it. The game draws only when something changes (see
+//! `frames`): a task wakes the window when it ends, a sliced search and an
+//! answer waiting to be shown ask for frames.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use agon_ai::{Limits, Search, SearchResult, Style};
 use agon_rules::Action;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use web_time::{Duration, Instant};
 
 use crate::game::PlaySet;
@@ -43,11 +46,20 @@ struct Job {
     cancel: Arc<AtomicBool>,
 }
 
+/// Wakes the window from another thread (the event loop's proxy).
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
 /// The computer's mind: one search engine, lent to a task while it thinks.
 #[derive(Resource)]
 pub struct Thinker {
     search: Option<Search>,
     job: Option<Job>,
+    /// Searches a few milliseconds a frame instead of in a task: always on
+    /// the web; on the desktop only to test the web's way.
+    pub sliced: bool,
+    /// Called by a task when its search ends, so that an idle window wakes
+    /// to show the answer.
+    pub waker: Option<Waker>,
     #[cfg(not(target_arch = "wasm32"))]
     task: Option<Task<(Search, SearchResult)>>,
     /// Tasks cancelled by undo or a new game, finishing on their own.
@@ -68,6 +80,8 @@ impl Default for Thinker {
         Thinker {
             search: Some(Search::new(tt_mib())),
             job: None,
+            sliced: cfg!(target_arch = "wasm32"),
+            waker: None,
             #[cfg(not(target_arch = "wasm32"))]
             task: None,
             #[cfg(not(target_arch = "wasm32"))]
@@ -138,19 +152,21 @@ impl Thinker {
             cancel: cancel.clone(),
         });
         #[cfg(not(target_arch = "wasm32"))]
-        {
+        if !self.sliced {
+            let waker = self.waker.clone();
             let task = AsyncComputeTaskPool::get().spawn(async move {
                 let result = search.run(&cancel, |_| {});
+                if let Some(wake) = waker {
+                    wake();
+                }
                 (search, result)
             });
             self.task = Some(task);
+            return;
         }
-        #[cfg(target_arch = "wasm32")]
-        {
-            // Sliced, the search stops when its job is dropped: no flag needed.
-            drop(cancel);
-            self.search = Some(search);
-        }
+        // Sliced, the search stops when its job is dropped: no flag needed.
+        drop(cancel);
+        self.search = Some(search);
     }
 
     /// Stops the current job; its result will be ignored.
@@ -167,7 +183,7 @@ impl Thinker {
     /// Advances the search; returns the finished job and its result.
     fn poll(&mut self) -> Option<(Job, SearchResult)> {
         #[cfg(not(target_arch = "wasm32"))]
-        {
+        if !self.sliced {
             // Reclaim the engine from cancelled tasks as they finish.
             let mut i = 0;
             while i < self.discarded.len() {
@@ -188,27 +204,24 @@ impl Thinker {
             let (search, result) = check_ready(task)?;
             self.task = None;
             self.search = Some(search);
-            Some((self.job.take()?, result))
+            return Some((self.job.take()?, result));
         }
-        #[cfg(target_arch = "wasm32")]
-        {
-            self.job.as_ref()?;
-            let search = self.search.as_mut()?;
-            let started = Instant::now();
-            let until = started + self.slice;
-            let done = loop {
-                if let agon_ai::Progress::Done(r) = search.step(256) {
-                    break Some(r);
-                }
-                if Instant::now() >= until {
-                    break None;
-                }
-            };
-            let ms = started.elapsed().as_secs_f32() * 1000.0;
-            self.slice_ms.push(ms);
-            let result = done?;
-            Some((self.job.take()?, result))
-        }
+        self.job.as_ref()?;
+        let search = self.search.as_mut()?;
+        let started = Instant::now();
+        let until = started + self.slice;
+        let done = loop {
+            if let agon_ai::Progress::Done(r) = search.step(256) {
+                break Some(r);
+            }
+            if Instant::now() >= until {
+                break None;
+            }
+        };
+        let ms = started.elapsed().as_secs_f32() * 1000.0;
+        self.slice_ms.push(ms);
+        let result = done?;
+        Some((self.job.take()?, result))
     }
 }
 
@@ -246,6 +259,7 @@ fn drive(
     mut resets: MessageReader<BoardReset>,
     mut requests: MessageWriter<RequestAction>,
     mut selection: ResMut<Selection>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if resets.read().count() > 0 {
         thinker.cancel();
@@ -291,12 +305,33 @@ fn drive(
     if may_play && the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() {
         thinker.start(&the_match, Purpose::Move);
     }
+    // A sliced search needs frames to run; an answer waits for its moment
+    // (the least thinking time, the board at rest) and needs frames to see it.
+    if (thinker.sliced && thinker.busy()) || (may_play && ready.0.is_some()) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Lends the thinker the window's wake-up call (there is none without a
+/// window).
+fn lend_waker(
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut thinker: ResMut<Thinker>,
+) {
+    if let Some(proxy) = proxy {
+        let proxy = (*proxy).clone();
+        thinker.waker = Some(Arc::new(move || {
+            // The loop may be gone at exit: nothing to wake then.
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }));
+    }
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Thinker>()
         .init_resource::<Ready>()
         .add_message::<HintRequest>()
+        .add_systems(Startup, lend_waker)
         .add_systems(
             Update,
             drive

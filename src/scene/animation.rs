@@ -4,6 +4,7 @@
 
 use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use crate::game::{BoardBusy, PlaySet};
 
@@ -78,6 +79,7 @@ pub fn advance_motions(
     mut skip: MessageReader<SkipAnimations>,
     mut motions: Query<(Entity, &mut Motion, &mut Transform)>,
     mut busy: ResMut<BoardBusy>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let skipping = skip.read().count() > 0;
     let dt = time.delta_secs();
@@ -96,6 +98,9 @@ pub fn advance_motions(
         }
     }
     busy.set_if_neq(BoardBusy(any));
+    if any {
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// Advances the motions; what starts motions runs before it.

@@ -7,7 +7,7 @@ use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
-use bevy::window::PrimaryWindow;
+use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use agon_rules::Side;
@@ -205,6 +205,7 @@ fn place_camera(
     mut rig: ResMut<CameraRig>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<(&mut Camera, &mut Transform, &Projection), With<BoardCamera>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Ok((mut camera, mut tr, projection)) = camera.single_mut() else {
         return;
@@ -221,6 +222,8 @@ fn place_camera(
     rig.yaw += delta * k;
     if (rig.target_yaw - rig.yaw).abs() < 1e-3 {
         rig.yaw = rig.target_yaw;
+    } else {
+        redraw.write(RequestRedraw);
     }
 
     let mut aspect = 16.0 / 9.0;

@@ -2,6 +2,7 @@
 
 use agon_rules::{Cell, Ending, Outcome, WinReason};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use crate::game::{ActionApplied, BoardReset, GameEnded, PlaySet};
 use crate::scene::animation::Motion;
@@ -231,6 +232,13 @@ fn glow(
 type Passing = Or<(With<Fade>, With<Glow>)>;
 
 /// A reset (undo, a new game) clears what is still showing.
+/// The passing effects move until they are gone: each frame until then is drawn.
+fn keep_drawing(passing: Query<(), Passing>, mut redraw: MessageWriter<RequestRedraw>) {
+    if !passing.is_empty() {
+        redraw.write(RequestRedraw);
+    }
+}
+
 fn clear_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
@@ -253,6 +261,7 @@ pub fn plugin(app: &mut App) {
             fade,
             glow,
             clear_on_reset,
+            keep_drawing,
         )
             .in_set(PlaySet::Present)
             .after(crate::scene::pieces::PieceSystems),

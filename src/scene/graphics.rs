@@ -6,6 +6,7 @@
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 
+use crate::frames::Frames;
 use crate::scene::camera::BoardCamera;
 use crate::store::{Graphics, Settings};
 
@@ -51,10 +52,16 @@ pub fn effective(settings: Graphics, auto: &AutoGraphics) -> Graphics {
 fn watch_frames(
     time: Res<Time<Real>>,
     frames: Res<FrameCount>,
+    pace: Res<Frames>,
     settings: Res<Settings>,
     mut auto: ResMut<AutoGraphics>,
 ) {
-    if auto.decided.is_some() || settings.graphics != Graphics::Auto || frames.0 < SKIP_FRAMES {
+    // A frame after a still spell lasts as long as the wait: not a sample.
+    if auto.decided.is_some()
+        || settings.graphics != Graphics::Auto
+        || frames.0 < SKIP_FRAMES
+        || !pace.in_a_row()
+    {
         return;
     }
     auto.samples.push(time.delta_secs() * 1000.0);

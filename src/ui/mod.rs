@@ -173,6 +173,10 @@ fn draw(
         ui_state.game_over_at = None;
         ui_state.game_over_open = true;
     }
+    if ui_state.game_over_at.is_some() {
+        // The dialog opens at its time even if nothing else moves.
+        ctx.request_repaint();
+    }
     let ui_state = &mut *ui_state;
     let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
 
@@ -236,9 +240,29 @@ fn track_modal(ui: Res<UiState>, notices: Res<Notices>, mut focus: ResMut<UiFocu
     }
 }
 
+/// bevy_egui 0.42 tells egui the modifier keys every frame, and egui takes
+/// any event as news and asks for a repaint: the game would never rest.
+/// Only a change is passed on (egui keeps the keys from frame to frame).
+fn pass_only_modifier_changes(
+    mut contexts: Query<(&mut bevy_egui::EguiContext, &mut bevy_egui::EguiInput)>,
+) {
+    for (mut ctx, mut input) in &mut contexts {
+        let held = ctx.get_mut().input(|i| i.modifiers);
+        input
+            .events
+            .retain(|e| !matches!(e, egui::Event::ModifiersChanged(m) if *m == held));
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
         .add_systems(EguiPrimaryContextPass, draw)
+        .add_systems(
+            PreUpdate,
+            pass_only_modifier_changes
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
         .add_systems(
             Update,
             (

@@ -1,0 +1,117 @@
+//! Draw only when something changes. The window updates on input and when
+//! a part of the game asks for the next frame with [`RequestRedraw`]: each
+//! part that moves asks while it moves (the pieces' motions, the passing
+//! effects, the camera's turn, egui's own repaints, the computer's waiting
+//! answer or its sliced search on the web). A search running as a task
+//! wakes the loop itself when it ends (see `game::computer`), and a request
+//! written late in a frame (an action, a command) gets the next frame.
+//!
+//! After a still spell the clock of the animations ([`Time<Virtual>`]) is
+//! paused, so the first frame after it does not jump by the time spent
+//! waiting: whatever starts on that frame starts from its beginning.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+use web_time::Duration;
+
+use crate::game::computer::HintRequest;
+use crate::game::{MatchCommand, RequestAction};
+
+/// With nothing moving, the game still looks at the world this often: only
+/// a safety net, since every part that moves asks for its own frames. Long,
+/// because on a software renderer one frame after a still spell costs about
+/// a second of CPU (measured under Xvfb with lavapipe: a 2 s wait cost 55%
+/// of a core).
+pub const IDLE_WAIT: Duration = Duration::from_secs(60);
+
+/// The first frames after launch are drawn in a row: pipelines compile,
+/// fonts and sounds load.
+const WARM_UP: Duration = Duration::from_millis(1500);
+
+/// Whether the frame that just ended asked for the next one.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct Frames {
+    /// The last frame asked for the next: the game is moving.
+    pub asked: bool,
+    /// How many frames in a row asked for none.
+    pub still: u32,
+}
+
+impl Frames {
+    /// Whether this frame followed the last one at once (its duration is a
+    /// frame time, not a wait): for frame-time measurements.
+    pub fn in_a_row(&self) -> bool {
+        self.asked
+    }
+}
+
+/// The window's update modes: reactive, focused or not. Device events
+/// (the mouse moving over other windows) do not wake the game.
+pub fn winit_settings() -> WinitSettings {
+    WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
+    }
+}
+
+fn warm_up(time: Res<Time<Real>>, mut redraw: MessageWriter<RequestRedraw>) {
+    if time.elapsed() < WARM_UP {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// Requests written late in a frame are applied in the next one: it must
+/// come even if nothing else moves.
+#[derive(SystemParam)]
+struct LateRequests<'w, 's> {
+    actions: MessageReader<'w, 's, RequestAction>,
+    commands: MessageReader<'w, 's, MatchCommand>,
+    hints: MessageReader<'w, 's, HintRequest>,
+}
+
+impl LateRequests<'_, '_> {
+    fn any(&mut self) -> bool {
+        // Each reader is read to its end, so each frame sees only its own.
+        let actions = self.actions.read().count();
+        let commands = self.commands.read().count();
+        let hints = self.hints.read().count();
+        actions + commands + hints > 0
+    }
+}
+
+/// Notes whether anyone asked for the next frame, and stops the animation
+/// clock when no one did.
+fn settle(
+    mut asks: MessageReader<RequestRedraw>,
+    mut late: LateRequests,
+    mut frames: ResMut<Frames>,
+    mut clock: ResMut<Time<Virtual>>,
+) {
+    let asked = asks.read().count() > 0;
+    let asked = late.any() || asked;
+    frames.asked = asked;
+    frames.still = if asked {
+        0
+    } else {
+        frames.still.saturating_add(1)
+    };
+    if asked {
+        clock.unpause();
+    } else {
+        clock.pause();
+    }
+}
+
+/// Runs last in the frame, after everything that may ask for the next.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SettleFrames;
+
+pub fn plugin(app: &mut App) {
+    app.add_message::<RequestRedraw>()
+        .init_resource::<Frames>()
+        .insert_resource(winit_settings())
+        .add_systems(First, warm_up)
+        .add_systems(Last, settle.in_set(SettleFrames));
+}
