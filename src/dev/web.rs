@@ -3,12 +3,16 @@
 //! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`,
 //! `notices` (messages for the player, such as an unreadable save), the
 //! screen position of every cell (`cell-f1`...), and frame and search timings.
+//! It also reads the link the page was opened with and keeps the address in
+//! step with the game (`?game=...`), without reloading.
 
+use agon_rules::Game;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 
-use crate::game::Match;
 use crate::game::computer::Thinker;
+use crate::game::tutorial::Tutorial;
+use crate::game::{Match, Screen};
 
 /// What the page was last told, to write only changes.
 #[derive(Default)]
@@ -107,6 +111,65 @@ fn publish(
     }
 }
 
+/// Keeps the address in step with the game on the board: `?` and the link
+/// to it, replacing the history entry (no reload, no new entry). Not during
+/// a lesson, and not before a game is on the board, so that the link the
+/// page was opened with stays while the player is asked about it.
+fn keep_address(
+    the_match: Res<Match>,
+    tutorial: Res<Tutorial>,
+    screen: Res<State<Screen>>,
+    mut shown: Local<Option<(Game, crate::game::Mode)>>,
+) {
+    if tutorial.active || *screen.get() != Screen::Playing {
+        return;
+    }
+    let game = &the_match.game;
+    let same = shown.as_ref().is_some_and(|(g, mode)| {
+        *mode == the_match.mode && g.start() == game.start() && g.history() == game.history()
+    });
+    if !same {
+        *shown = Some((game.clone(), the_match.mode));
+        replace_query(&crate::game::link::link_query(&the_match));
+    }
+}
+
+/// The page's address without its query and hash, on the web.
+#[cfg(target_arch = "wasm32")]
+pub fn page_address() -> Option<String> {
+    let location = web_sys::window()?.location();
+    Some(location.origin().ok()? + &location.pathname().ok()?)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn page_address() -> Option<String> {
+    None
+}
+
+/// The query the page was opened with (`?game=...`), if it has one.
+#[cfg(target_arch = "wasm32")]
+pub fn page_query() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    (!search.is_empty()).then_some(search)
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn page_query() -> Option<String> {
+    None
+}
+
+/// Replaces the address's query with `query` (given without `?`).
+#[cfg(target_arch = "wasm32")]
+fn replace_query(query: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let url = format!("?{query}");
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn replace_query(_query: &str) {}
+
 #[cfg(target_arch = "wasm32")]
 fn set(key: &str, value: &str) {
     use wasm_bindgen::JsCast;
@@ -124,6 +187,9 @@ fn set(_key: &str, _value: &str) {}
 
 pub fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") {
-        app.add_systems(Last, publish.after(crate::frames::SettleFrames));
+        app.add_systems(
+            Last,
+            (publish.after(crate::frames::SettleFrames), keep_address),
+        );
     }
 }

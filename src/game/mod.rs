@@ -1,10 +1,12 @@
 //! The match, headless: the match itself ([`the_match`]), what is asked of
 //! it and what it announces ([`messages`]), its one owner ([`owner`]), who
 //! plays whom ([`mode`]), a person's turn ([`turn`]), the computer
-//! ([`computer`]), the lessons ([`tutorial`]) and the screens ([`screen`]).
+//! ([`computer`]), the lessons ([`tutorial`]), the screens ([`screen`]) and
+//! links to a game or a position ([`link`]).
 //! Nothing here draws.
 
 pub mod computer;
+pub mod link;
 pub mod messages;
 pub mod mode;
 pub mod owner;

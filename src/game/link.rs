@@ -1,0 +1,379 @@
+//! Links: a game or a position in a web address, read into a request for
+//! the match's owner and written from the match (NOTATION.md, "Links").
+//!
+//! `?game=CODE` opens a whole game at its last position, its actions in the
+//! move list; `?afn=AFN` opens a position ready to play. `mode=`, `side=`
+//! (the person's side against the computer) and `level=` say who plays
+//! whom. The rules crate reads the codes, the positions and the query; this
+//! module only chooses what they open.
+
+use agon_ai::Level;
+use agon_rules::Game;
+use agon_rules::link::{self, LinkError, MAX_CODE_ACTIONS, MAX_LINK_BYTES};
+
+use crate::game::{Match, MatchCommand, Mode, Setup};
+
+/// Where the desktop game's links lead when `AGON_WEB_URL` was not set at
+/// build time: what `scripts/web.sh serve` serves.
+const LOCAL_WEB_URL: &str = "http://127.0.0.1:8080/";
+
+/// The longest game code a link carries: half of what a link may hold, the
+/// rest left for the page's address. A longer game travels as its last
+/// position (`afn=`), its history left out.
+const MAX_LINK_CODE: usize = MAX_LINK_BYTES / 2;
+
+/// The names `mode=` takes, as `--mode` does.
+fn mode_name(mode: Mode) -> &'static str {
+    match mode {
+        Mode::VsComputer { .. } => "vs-computer",
+        Mode::PassAndPlay => "pass-and-play",
+        Mode::Watch { .. } => "watch",
+    }
+}
+
+/// Who plays whom, as `mode=` names it, before the side and level are known.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ModeName {
+    VsComputer,
+    PassAndPlay,
+    Watch,
+}
+
+fn parse_mode(s: &str) -> Result<ModeName, String> {
+    match s {
+        "vs-computer" => Ok(ModeName::VsComputer),
+        "pass-and-play" => Ok(ModeName::PassAndPlay),
+        "watch" => Ok(ModeName::Watch),
+        _ => Err(format!(
+            "{s:?} is not a mode (vs-computer, pass-and-play or watch)"
+        )),
+    }
+}
+
+/// Keeps the first value of a key and refuses a second one.
+fn once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), String> {
+    if slot.is_some() {
+        return Err(format!("the link gives {key}= twice"));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Reads a link, a whole address or only its query (`?game=...`,
+/// `afn=...`), into a new game for the owner, which asks before it replaces
+/// an unfinished or saved game. The level is `default_level` unless the
+/// link names one. The error names the problem.
+pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, String> {
+    let pairs = link::parse_query(text.trim()).map_err(|e: LinkError| e.to_string())?;
+    let (mut code, mut afn, mut mode, mut side, mut level) = (None, None, None, None, None);
+    for (key, value) in pairs {
+        match key.as_str() {
+            "game" => once(&mut code, "game", value)?,
+            "afn" => once(&mut afn, "afn", value)?,
+            "mode" => once(&mut mode, "mode", value)?,
+            "side" => once(&mut side, "side", value)?,
+            "level" => once(&mut level, "level", value)?,
+            // Other keys are ignored, for forward compatibility: a link
+            // from a later version may say more than this one reads.
+            _ => {}
+        }
+    }
+    let game = match (code, afn) {
+        (Some(_), Some(_)) => {
+            return Err("the link gives both a game (game=) and a position (afn=)".into());
+        }
+        (None, None) => {
+            return Err("the link holds no game (game=) and no position (afn=)".into());
+        }
+        (Some(code), None) => link::decode_game(&code).map_err(|e| e.to_string())?,
+        (None, Some(afn)) => {
+            Game::from_position(link::decode_position(&afn).map_err(|e| e.to_string())?)
+        }
+    };
+    let mode = mode
+        .as_deref()
+        .map_or(Ok(ModeName::VsComputer), parse_mode)?;
+    let level = match level {
+        Some(l) => l.parse::<Level>()?,
+        None => default_level,
+    };
+    let side = match side {
+        Some(s) => s.parse::<agon_rules::Side>().map_err(|e| e.to_string())?,
+        None => game.position().to_move(),
+    };
+    let setup = match mode {
+        ModeName::VsComputer => Setup::VsComputer {
+            side: side.into(),
+            level,
+        },
+        ModeName::PassAndPlay => Setup::PassAndPlay,
+        ModeName::Watch => Setup::Watch { level },
+    };
+    Ok(MatchCommand::New {
+        setup,
+        game: Box::new(game),
+        confirmed: false,
+    })
+}
+
+/// The query (without `?`) that opens this match again: `game=` and
+/// `mode=`, with `side=` (the person's) and `level=` against the computer,
+/// and `level=` when the computer plays itself. An ending through the
+/// interface (a resignation) is not carried: the link opens the game at its
+/// last position, to play on.
+pub fn link_query(the_match: &Match) -> String {
+    let mut query = game_param(&the_match.game, MAX_LINK_CODE);
+    query.push_str("&mode=");
+    query.push_str(mode_name(the_match.mode));
+    match the_match.mode {
+        Mode::VsComputer { human, level } => {
+            query.push_str(&format!("&side={}&level={}", human.name(), level.name()));
+        }
+        Mode::Watch { level } => query.push_str(&format!("&level={}", level.name())),
+        Mode::PassAndPlay => {}
+    }
+    query
+}
+
+/// `game=CODE`, or `afn=` of the last position for a game whose code would
+/// be over `max_code` bytes or that has more actions than a code may hold.
+fn game_param(game: &Game, max_code: usize) -> String {
+    if game.history().len() <= MAX_CODE_ACTIONS {
+        let code = link::encode_game(game);
+        if code.len() <= max_code {
+            return format!("game={code}");
+        }
+    }
+    format!("afn={}", link::encode_position(game.position()))
+}
+
+/// Where a link leads, before its `?`: on the web the page's own address
+/// (without query or hash); on the desktop `AGON_WEB_URL` as it was when
+/// the game was built, or the local server of `scripts/web.sh serve`.
+pub fn link_base() -> String {
+    crate::dev::web::page_address().unwrap_or_else(|| {
+        option_env!("AGON_WEB_URL")
+            .unwrap_or(LOCAL_WEB_URL)
+            .to_string()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::SideChoice;
+    use agon_rules::{Position, Side, splitmix64};
+
+    fn opened(command: MatchCommand) -> (Setup, Game) {
+        match command {
+            MatchCommand::New {
+                setup,
+                game,
+                confirmed,
+            } => {
+                assert!(!confirmed, "a link asks before it replaces a game");
+                (setup, *game)
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn game_of(actions: &[&str]) -> Game {
+        let mut g = Game::new();
+        for t in actions {
+            g.play_text(t).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_game_link_opens_the_game_with_its_history() {
+        let g = game_of(&["f1-f2", "f11-f10", "f2-f3"]);
+        let code = link::encode_game(&g);
+        for text in [
+            format!("https://example.org/agon/?game={code}&mode=pass-and-play#top"),
+            format!("?mode=pass-and-play&game={code}&future=1"),
+            format!("  game={code}&mode=pass-and-play\n"),
+        ] {
+            let (setup, game) = opened(read_link(&text, Level::Easy).unwrap());
+            assert_eq!(setup, Setup::PassAndPlay, "{text}");
+            assert_eq!(game.position(), g.position());
+            assert_eq!(game.history(), g.history());
+        }
+        // By default: against the computer, the person to move, the level given.
+        let (setup, _) = opened(read_link(&format!("game={code}"), Level::Hard).unwrap());
+        assert_eq!(
+            setup,
+            Setup::VsComputer {
+                side: SideChoice::Dark,
+                level: Level::Hard
+            }
+        );
+        let text = format!("?game={code}&mode=vs-computer&side=light&level=master");
+        let (setup, _) = opened(read_link(&text, Level::Hard).unwrap());
+        assert_eq!(
+            setup,
+            Setup::VsComputer {
+                side: SideChoice::Light,
+                level: Level::Master
+            }
+        );
+        let text = format!("?game={code}&mode=watch&level=beginner");
+        let (setup, _) = opened(read_link(&text, Level::Hard).unwrap());
+        assert_eq!(
+            setup,
+            Setup::Watch {
+                level: Level::Beginner
+            }
+        );
+    }
+
+    #[test]
+    fn a_position_link_opens_the_position_ready_to_play() {
+        let afn = "6/7/5G2/5G3/4gg4/4gq1g3/2G1gg4/5Q3/3G1G2/5G1/6 d -";
+        let position = Position::from_afn(afn).unwrap();
+        let text = format!(
+            "http://127.0.0.1:8080/?afn={}",
+            link::encode_position(&position)
+        );
+        let (setup, game) = opened(read_link(&text, Level::Medium).unwrap());
+        assert_eq!(*game.position(), position);
+        assert!(game.history().is_empty());
+        assert_eq!(
+            setup,
+            Setup::VsComputer {
+                side: SideChoice::Dark,
+                level: Level::Medium
+            }
+        );
+        // A form's `+` for a space.
+        let plus = format!("?afn={}", afn.replace(' ', "+").replace('/', "%2F"));
+        assert_eq!(
+            *opened(read_link(&plus, Level::Medium).unwrap())
+                .1
+                .position(),
+            position
+        );
+    }
+
+    #[test]
+    fn a_bad_link_is_refused_naming_the_problem() {
+        let code = link::encode_game(&game_of(&["f1-f2"]));
+        let cases: Vec<(String, &str)> = vec![
+            (
+                "https://example.org/agon/".into(),
+                "no game (game=) and no position",
+            ),
+            (format!("?game={code}&afn=x"), "both a game"),
+            (format!("?game={code}&game={code}"), "game= twice"),
+            (
+                format!("?game={code}&mode=chess"),
+                "\"chess\" is not a mode",
+            ),
+            (format!("?game={code}&side=blue"), "not a side"),
+            (format!("?game={code}&level=god"), "unknown level \"god\""),
+            (
+                "?game=AR!t".into(),
+                "bad character '!' at 2 in the game code",
+            ),
+            ("?game=".into(), "the game code is empty"),
+            // Version 1, the standard start, four actions, the first
+            // numbered 30 of 27.
+            ("?game=ARfg".into(), "action 0 is out of range"),
+            ("?afn=1g2G1".into(), "the position in the link is invalid"),
+            ("?afn=%zz".into(), "bad escape"),
+        ];
+        for (text, expected) in cases {
+            let e = read_link(&text, Level::Easy).unwrap_err();
+            assert!(e.contains(expected), "{text}: {e}");
+        }
+        // Over 8 KiB, refused before anything is read.
+        let long = format!("?game={code}&pad={}", "x".repeat(MAX_LINK_BYTES));
+        let e = read_link(&long, Level::Easy).unwrap_err();
+        assert!(e.contains("the link is too long"), "{e}");
+    }
+
+    /// Random choices from a seed.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self.0.wrapping_add(agon_rules::SPLITMIX64_GAMMA);
+            (splitmix64(self.0) % n as u64) as usize
+        }
+
+        /// Random legal actions, up to `plies` in all or the game's end.
+        fn play(&mut self, mut game: Game, plies: usize) -> Game {
+            while !game.is_over() && game.history().len() < plies {
+                let list = game.legal_actions();
+                game.play(list[self.below(list.len())]).unwrap();
+            }
+            game
+        }
+    }
+
+    /// A random match: a third from another start, some random actions, a
+    /// random mode.
+    fn random_match(seed: u64) -> Match {
+        let mut rng = Rng(seed);
+        let mut start = Position::start();
+        if rng.below(3) == 0 {
+            let plies = 1 + rng.below(40);
+            let before = rng.play(Game::new(), plies);
+            if !before.is_over() {
+                start = *before.position();
+            }
+        }
+        let plies = rng.below(120);
+        let game = rng.play(Game::from_position(start), plies);
+        let level = Level::ALL[rng.below(Level::ALL.len())];
+        let mode = match rng.below(3) {
+            0 => Mode::PassAndPlay,
+            1 => Mode::Watch { level },
+            _ => Mode::VsComputer {
+                human: Side::BOTH[rng.below(2)],
+                level,
+            },
+        };
+        Match::new(game, mode)
+    }
+
+    #[test]
+    fn a_link_recreates_its_game_setup_and_position() {
+        for seed in 0..300 {
+            let m = random_match(seed);
+            let query = link_query(&m);
+            assert!(query.starts_with("game="), "{query}");
+            let (setup, game) = opened(read_link(&query, Level::Easy).unwrap());
+            assert_eq!(setup, Setup::from(m.mode), "{seed}: {query}");
+            let back = Match::from_setup(game, setup);
+            assert_eq!(back.mode, m.mode, "{seed}");
+            assert_eq!(back.game.start(), m.game.start(), "{seed}");
+            assert_eq!(back.game.history(), m.game.history(), "{seed}");
+            assert_eq!(back.position(), m.position(), "{seed}");
+            // A whole address reads the same.
+            let address = format!("{}?{query}", link_base());
+            let (again, game) = opened(read_link(&address, Level::Easy).unwrap());
+            assert_eq!((again, game.position()), (setup, m.position()));
+        }
+    }
+
+    #[test]
+    fn a_game_too_long_for_a_link_travels_as_its_position() {
+        let g = game_of(&["f1-f2", "f11-f10"]);
+        let param = game_param(&g, 3);
+        assert!(param.starts_with("afn="), "{param}");
+        let (_, back) = opened(read_link(&param, Level::Easy).unwrap());
+        assert_eq!(back.position(), g.position());
+        assert!(back.history().is_empty());
+    }
+
+    #[test]
+    fn desktop_links_lead_to_the_web_version() {
+        let base = link_base();
+        assert!(base.starts_with("http"), "{base}");
+        if option_env!("AGON_WEB_URL").is_none() {
+            assert_eq!(base, LOCAL_WEB_URL);
+        }
+    }
+}
