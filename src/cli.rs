@@ -14,6 +14,8 @@ usage: agon [OPTIONS]
   --side light|dark                  your side against the computer
   --position AFN                     start from this position (AFN, quoted)
   --load FILE                        load a saved game record (JSON)
+  --open LINK                        open a link to a game or a position
+                                     (https://...?game=CODE, ?afn=AFN; quoted)
   --play \"A1 A2 ...\"                 play these actions first
   --select CELL                      pick up the piece on CELL (for screenshots)
   --hint                             ask for a hint at once (for screenshots)
@@ -41,6 +43,8 @@ pub struct Options {
     pub side: Option<Side>,
     pub position: Option<Position>,
     pub load: Option<String>,
+    /// A link to open, read when the game starts (a bad one is a notice).
+    pub open: Option<String>,
     pub play: Vec<String>,
     pub select: Option<String>,
     pub hint: bool,
@@ -115,6 +119,7 @@ impl Options {
                         Some(Position::from_afn(&text).map_err(|e| format!("--position: {e}"))?);
                 }
                 "--load" => o.load = Some(value()?),
+                "--open" => o.open = Some(value()?),
                 "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
                 "--select" => o.select = Some(value()?),
                 "--hint" => o.hint = true,
@@ -206,6 +211,12 @@ mod tests {
         assert_eq!(o.then_seconds, 0.5);
         assert_eq!(o.animation, Some(crate::store::AnimationSpeed::Slow));
         assert_eq!(parse("--size 390x844").unwrap().size, (390, 844));
+        // A link is kept as given, read when the game starts.
+        let link = "https://example.org/agon/?game=ARWtaIA&mode=pass-and-play";
+        assert_eq!(
+            parse(&format!("--open {link}")).unwrap().open.as_deref(),
+            Some(link)
+        );
         for bad in [
             "--graphics ultra",
             "--animation warp",
@@ -220,6 +231,7 @@ mod tests {
             "--size 1280x100000",
             "--what",
             "--side",
+            "--open",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }

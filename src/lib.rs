@@ -88,7 +88,8 @@ pub struct StartOptions(pub Options);
 /// Applies the command line: settings for this session, and the first
 /// match as a request to its owner (which asks before it would replace a
 /// saved game). With no options the desktop opens on the menu and changes
-/// nothing; the web goes straight to a game, the saved one first.
+/// nothing; the web goes straight to a game: its address's link, else the
+/// saved one.
 pub fn apply_options(
     options: Res<StartOptions>,
     mut settings: ResMut<Settings>,
@@ -119,7 +120,16 @@ pub fn apply_options(
             level,
         },
     };
-    if let Some(path) = &o.load {
+    if let Some(link) = &o.open {
+        match game::link::read_link(link, level) {
+            Ok(command) => {
+                commands.write(command);
+            }
+            Err(e) => notices
+                .0
+                .push(format!("The link could not be opened: {e}.")),
+        }
+    } else if let Some(path) = &o.load {
         match ui::records::read_file(std::path::Path::new(path))
             .and_then(|text| ui::records::parse_import(&text, level))
         {
@@ -146,12 +156,25 @@ pub fn apply_options(
     } else if let Some(n) = o.tutorial {
         commands.write(MatchCommand::StartLesson(n));
     } else if cfg!(target_arch = "wasm32") {
-        // The web goes straight to a game: the saved one, or a new one.
-        commands.write(if saved.0.is_some() {
-            MatchCommand::Resume
-        } else {
-            MatchCommand::new_game(setup)
+        // The web goes straight to a game: the one in the page's link (the
+        // owner asks before it replaces a saved one), else the saved one,
+        // or a new one. A bad link is said, and the saved game resumed.
+        let linked = dev::web::page_query().and_then(|query| {
+            game::link::read_link(&query, level)
+                .map_err(|e| {
+                    notices
+                        .0
+                        .push(format!("The link in the address could not be opened: {e}."))
+                })
+                .ok()
         });
+        commands.write(linked.unwrap_or_else(|| {
+            if saved.0.is_some() {
+                MatchCommand::Resume
+            } else {
+                MatchCommand::new_game(setup)
+            }
+        }));
     }
     if o.hint {
         hints.write(HintRequest);

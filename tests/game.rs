@@ -1,5 +1,5 @@
 //! The game without a window: the turn flow, the computer off the frame,
-//! undo and redo, saving, and the animations under a manual clock.
+//! undo and redo, saving, the animations under a manual clock, and links.
 //! (One test binary, so Bevy is linked once.)
 
 use std::time::Duration;
@@ -22,6 +22,8 @@ use bevy::time::TimeUpdateStrategy;
 
 #[path = "game/frames.rs"]
 mod frames_tests;
+#[path = "game/links.rs"]
+mod links_tests;
 
 fn c(n: &str) -> Cell {
     n.parse().unwrap()
