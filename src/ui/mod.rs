@@ -47,6 +47,8 @@ pub struct UiState {
     pub game_over_open: bool,
     pub import_text: String,
     pub records_message: Option<String>,
+    /// A record or a link shown in the record dialog, to be selected.
+    pub shown: Option<records::Shown>,
     pub seen_result: Option<Ending>,
     /// When the result dialog is due: it waits for the last action and the
     /// victory moment to be seen.
@@ -59,6 +61,8 @@ impl UiState {
     /// Opens a dialog in place of any other.
     pub fn open(&mut self, dialog: Dialog) {
         self.dialog = Some(dialog);
+        // What was exported may be of an earlier position.
+        self.shown = None;
     }
 
     /// Closes the open dialog; a question left unanswered is a "no".

@@ -1,21 +1,27 @@
-//! Games in and out: export a record to the clipboard or a file; import a
-//! record, a position (AFN) or a list of actions by pasting it or dropping a
-//! file on the window. Importing asks the match's owner; a game in progress
-//! is never replaced without consent.
+//! Games in and out: export a record or a link (shown to be selected and
+//! copied) or save a record to a file; import a record, a position (AFN), a
+//! list of actions or a link by pasting it or dropping a file on the window.
+//! Importing asks the match's owner; a game in progress is never replaced
+//! without consent.
 
 use agon_ai::Level;
 use agon_rules::{Game, Imported, import};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::link::{link_base, link_query, read_link};
 use crate::game::{MatchCommand, Setup};
 use crate::store::Settings;
 use crate::ui::{Dialog, GameParams, Requests, UiState};
 
 /// Reads what a player pasted or dropped, for the owner to open: a record
 /// as it was played; a position or a list of actions as a game against the
-/// computer at `level`, the player taking the side to move.
+/// computer at `level`, the player taking the side to move; a link as it
+/// says ([`read_link`]).
 pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, String> {
+    if looks_like_link(text) {
+        return read_link(text, level);
+    }
     let from = |game: Game| MatchCommand::New {
         setup: Setup::VsComputer {
             side: game.position().to_move().into(),
@@ -34,28 +40,75 @@ pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, String> {
     })
 }
 
+/// Whether pasted text is a link: it holds `game=` or `afn=` and is an
+/// address or a query (it starts with `http` or `?`) or is one word. A
+/// record starts with `{`, and a position or a list of actions holds no
+/// `=`.
+fn looks_like_link(text: &str) -> bool {
+    let t = text.trim();
+    (t.contains("game=") || t.contains("afn="))
+        && !t.starts_with('{')
+        && (t.starts_with("http") || t.starts_with('?') || !t.contains(char::is_whitespace))
+}
+
+/// What the export shows to be selected and copied.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shown {
+    Record(String),
+    Link(String),
+}
+
 pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     ui_.label(egui::RichText::new("Export").strong());
-    let json = p.the_match.record().to_json();
+    // The clipboard is asked too, but it is not wired up everywhere yet
+    // (bevy_egui's clipboard is off): the text is shown to be selected.
     ui_.horizontal(|ui_| {
-        if ui_.button("Copy to clipboard").clicked() {
+        if ui_.button("Copy record").clicked() {
+            let json = p.the_match.record().to_json();
             ui_.ctx().copy_text(json.clone());
-            ui.records_message = Some("The record was copied.".into());
+            ui.shown = Some(Shown::Record(json));
+            ui.records_message = Some("Record ready: select it below to copy it.".into());
+        }
+        if ui_.button("Copy link").clicked() {
+            let link = format!("{}?{}", link_base(), link_query(&p.the_match));
+            ui_.ctx().copy_text(link.clone());
+            ui.shown = Some(Shown::Link(link));
+            ui.records_message = Some("Link ready: select it below to copy it.".into());
         }
         #[cfg(not(target_arch = "wasm32"))]
         if ui_.button("Save to a file").clicked() {
-            ui.records_message = Some(match export_file(&json) {
+            ui.records_message = Some(match export_file(&p.the_match.record().to_json()) {
                 Ok(path) => format!("Saved as {path}"),
                 Err(e) => format!("Could not save: {e}"),
             });
         }
     });
+    // Read-only: whatever is typed into the copy is dropped.
+    match &ui.shown {
+        Some(Shown::Link(link)) => {
+            ui_.add(egui::TextEdit::singleline(&mut link.clone()).desired_width(f32::INFINITY));
+        }
+        Some(Shown::Record(json)) => {
+            egui::ScrollArea::vertical()
+                .id_salt("shown record")
+                .max_height(120.0)
+                .show(ui_, |ui_| {
+                    ui_.add(
+                        egui::TextEdit::multiline(&mut json.clone())
+                            .code_editor()
+                            .desired_rows(4)
+                            .desired_width(f32::INFINITY),
+                    );
+                });
+        }
+        None => {}
+    }
     ui_.separator();
     ui_.label(egui::RichText::new("Import").strong());
     ui_.label(
         egui::RichText::new(
-            "Paste a game record, a position (AFN) or a list of actions such as \
-             \"1. f1-f2 f11-f10\" (or drop a file on the window).",
+            "Paste a game record, a position (AFN), a list of actions such as \
+             \"1. f1-f2 f11-f10\" or a link to a game (or drop a file on the window).",
         )
         .weak(),
     );
@@ -177,5 +230,32 @@ mod tests {
         ));
         let e = parse_import("f1-f2 f11-f12", Level::Easy).unwrap_err();
         assert!(e.starts_with("action 1 (\"f11-f12\")"), "{e}");
+    }
+
+    #[test]
+    fn the_import_box_opens_links() {
+        let mut g = Game::new();
+        g.play_text("f1-f2").unwrap();
+        let code = agon_rules::link::encode_game(&g);
+        for text in [
+            format!("https://example.org/agon/?game={code}&mode=pass-and-play"),
+            format!(" ?game={code}&mode=pass-and-play\n"),
+            format!("game={code}&mode=pass-and-play"),
+        ] {
+            match parse_import(&text, Level::Easy).unwrap() {
+                MatchCommand::New { setup, game, .. } => {
+                    assert_eq!(setup, Setup::PassAndPlay, "{text}");
+                    assert_eq!(game.history(), g.history());
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // A bad link says what is wrong with it, not with an action list.
+        let e = parse_import("?game=AR!t", Level::Easy).unwrap_err();
+        assert!(e.contains("bad character '!'"), "{e}");
+        // Text with words around a link is not read as one.
+        let e = parse_import("see game=ARW please", Level::Easy).unwrap_err();
+        assert!(!e.contains("game code"), "{e}");
+        assert!(!looks_like_link("{\"note\": \"game=1\"}"));
     }
 }
