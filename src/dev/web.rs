@@ -163,7 +163,8 @@ pub fn page_query() -> Option<String> {
 fn replace_query(query: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let url = format!("?{query}");
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        let _ =
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url.as_str()));
     }
 }
 
