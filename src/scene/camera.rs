@@ -3,6 +3,7 @@
 //! gentle orbit and zoom within limits. Also the lights.
 
 use bevy::camera::{CameraOutputMode, Viewport, visibility::RenderLayers};
+use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
@@ -107,6 +108,8 @@ fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) 
             ..default()
         }),
         Msaa::Sample4,
+        // Computed in the shader: no lookup tables to ship to the browser.
+        Tonemapping::SomewhatBoringDisplayTransform,
         Transform::from_xyz(0.0, 20.0, 14.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
     // The interface draws on its own camera, over the whole window.
