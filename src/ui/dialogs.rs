@@ -225,6 +225,28 @@ pub fn game_over(
                     .weak(),
                 );
                 ui_.add_space(10.0);
+                // After a win against the computer, the next rung is one click away.
+                let next = match (p.the_match.mode, p.the_match.setup) {
+                    (Mode::VsComputer { human, level }, Setup::VsComputer { side, .. })
+                        if ending.winner() == Some(human) =>
+                    {
+                        level.next().map(|next| (side, next))
+                    }
+                    _ => None,
+                };
+                if let Some((side, next)) = next {
+                    let text = format!("Play the next level: {}", next.title());
+                    if ui_
+                        .button(egui::RichText::new(text).size(17.0))
+                        .on_hover_text(next.description())
+                        .clicked()
+                    {
+                        p.settings.level = next;
+                        let setup = Setup::VsComputer { side, level: next };
+                        r.send(ui, MatchCommand::new_game(setup));
+                    }
+                    ui_.add_space(4.0);
+                }
                 ui_.horizontal(|ui_| {
                     if ui_
                         .button(egui::RichText::new("Play again").size(17.0))

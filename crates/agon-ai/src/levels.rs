@@ -50,6 +50,12 @@ impl Level {
         }
     }
 
+    /// The level above this one, to play after beating it.
+    pub fn next(self) -> Option<Level> {
+        let i = Level::ALL.iter().position(|&l| l == self)?;
+        Level::ALL.get(i + 1).copied()
+    }
+
     /// The name shown to players.
     pub fn title(self) -> &'static str {
         match self {
@@ -146,5 +152,20 @@ impl FromStr for Level {
             .into_iter()
             .find(|l| l.name() == s)
             .ok_or_else(|| format!("unknown level {s:?} (beginner, easy, medium, hard, master)"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_next_level_climbs_the_ladder_and_stops_at_master() {
+        let mut climbed = vec![Level::Beginner];
+        while let Some(next) = climbed.last().unwrap().next() {
+            climbed.push(next);
+        }
+        assert_eq!(climbed, Level::ALL);
+        assert_eq!(Level::Master.next(), None);
     }
 }
