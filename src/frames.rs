@@ -10,6 +10,7 @@
 //! paused, so the first frame after it does not jump by the time spent
 //! waiting: whatever starts on that frame starts from its beginning.
 
+use bevy::diagnostic::FrameCount;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -29,6 +30,7 @@ pub const IDLE_WAIT: Duration = Duration::from_secs(60);
 /// The first frames after launch are drawn in a row: pipelines compile,
 /// fonts and sounds load.
 const WARM_UP: Duration = Duration::from_millis(1500);
+const WARM_UP_FRAMES: u32 = 10;
 
 /// Whether the frame that just ended asked for the next one.
 #[derive(Resource, Debug, Default, Clone, Copy)]
@@ -56,8 +58,14 @@ pub fn winit_settings() -> WinitSettings {
     }
 }
 
-fn warm_up(time: Res<Time<Real>>, mut redraw: MessageWriter<RequestRedraw>) {
-    if time.elapsed() < WARM_UP {
+fn warm_up(
+    time: Res<Time<Real>>,
+    frames: Res<FrameCount>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    // Both: a slow renderer (seconds a frame in a browser without a GPU)
+    // still gets its first frames in a row.
+    if time.elapsed() < WARM_UP || frames.0 < WARM_UP_FRAMES {
         redraw.write(RequestRedraw);
     }
 }

@@ -5,6 +5,7 @@
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use crate::frames::Frames;
 use crate::scene::camera::BoardCamera;
@@ -55,13 +56,16 @@ fn watch_frames(
     pace: Res<Frames>,
     settings: Res<Settings>,
     mut auto: ResMut<AutoGraphics>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    if auto.decided.is_some() || settings.graphics != Graphics::Auto {
+        return;
+    }
+    // Frames in a row until decided: the game draws only when something
+    // changes, and the decision needs frame times, not waits.
+    redraw.write(RequestRedraw);
     // A frame after a still spell lasts as long as the wait: not a sample.
-    if auto.decided.is_some()
-        || settings.graphics != Graphics::Auto
-        || frames.0 < SKIP_FRAMES
-        || !pace.in_a_row()
-    {
+    if frames.0 < SKIP_FRAMES || !pace.in_a_row() {
         return;
     }
     auto.samples.push(time.delta_secs() * 1000.0);
