@@ -40,7 +40,9 @@ build() {
             dist/agon_bg.wasm -o dist/agon_bg.opt.wasm
         mv dist/agon_bg.opt.wasm dist/agon_bg.wasm
     fi
-    cp web/index.html dist/
+    # The loading screen shows progress against the wasm's size.
+    sed "s/data-wasm-bytes=\"0\"/data-wasm-bytes=\"$(stat -c %s dist/agon_bg.wasm)\"/" \
+        web/index.html >dist/index.html
     cp -r assets dist/
     # Precompressed twins, served by web/serve.py (or any static host) with
     # Content-Encoding; the sounds are compressed already.

@@ -1,10 +1,14 @@
 // End-to-end test of the web build in headless Chromium:
 //  1. desktop size: load the page, wait until the game says it is ready, play
 //     f1-f2 by clicking the piece and its target, wait for the computer's
-//     reply, check the position, the console and the save in localStorage;
+//     reply (the page otherwise idle: it draws only when something changes),
+//     check that the page then rests, the position, the console and the save
+//     in localStorage;
 //  2. phone size with touch: tap to select, tap to act;
 //  3. a corrupt save in localStorage: reported to the player and kept, never
-//     silently replaced.
+//     silently replaced;
+//  4. links: ?afn= opens a position, the address then follows the game, and a
+//     broken link is reported.
 // Usage: URL=http://127.0.0.1:8080/ node web/e2e/play.mjs
 import { chromium } from "playwright-core";
 
@@ -60,6 +64,16 @@ const lightToMove = (page) => page.waitForFunction(
   console.log("desktop: played f1-f2");
   await lightToMove(page);
   console.log(`desktop: the computer replied, now ${await afn(page)}`);
+  // The board still, the page rests: it stops drawing and stays so.
+  await page.waitForFunction(() => document.body.dataset.resting === "1", null, { timeout: 20_000 })
+    .catch(() => fail("the page never came to rest after the reply"));
+  const restFrames = await page.evaluate(() => document.body.dataset.frame);
+  await page.waitForTimeout(3000);
+  if ((await page.evaluate(() => document.body.dataset.resting)) !== "1") fail("the page woke with nothing moving");
+  const laterFrames = await page.evaluate(() => document.body.dataset.frame);
+  console.log(`desktop: at rest, frame ${restFrames}, then frame ${laterFrames} 3 s later`);
+  // Only the idle wait's rare look at the world: not 60 frames a second.
+  if (Number(laterFrames) - Number(restFrames) > 10) fail("the page kept drawing at rest");
   // Give the page time to publish its timings (it does every 30 frames).
   await page.waitForFunction(() => document.body.dataset.frames, null, { timeout: 60_000 })
     .catch(() => {});
@@ -108,6 +122,30 @@ const lightToMove = (page) => page.waitForFunction(
   if (kept !== "{ not a game") fail(`the corrupt save was not kept: ${kept}`);
   console.log(`corrupt save: reported ("${notices.split("\n")[0]}") and kept`);
   if (errors.length) fail(`corrupt save: console errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// 4. A link to a position: the page opens it, ready to play, and keeps its
+//    address in step with the game (a ?game= link from then on).
+{
+  const link = `${url}?afn=${encodeURIComponent(AFTER_F1F2)}&mode=pass-and-play`;
+  const context = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(link);
+  await page.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 180_000 });
+  if ((await afn(page)) !== AFTER_F1F2) fail(`the ?afn= link opened ${await afn(page)}`);
+  await page.waitForFunction(() => location.search.includes("game="), null, { timeout: 20_000 })
+    .catch(() => fail(`the address did not follow the game: ${page.url()}`));
+  console.log(`link: ?afn= opened the position; the address is now ${new URL(page.url()).search}`);
+  // A broken link opens nothing and says why.
+  await page.goto(`${url}?game=%21%21`);
+  await page.waitForFunction(() => document.body.dataset.ready === "1", null, { timeout: 180_000 });
+  const notices = await page.evaluate(() => document.body.dataset.notices ?? "");
+  if (!notices.includes("link")) fail(`no notice for a broken link: ${notices}`);
+  console.log(`link: a broken one is said ("${notices.split("\n")[0]}")`);
+  if (errors.length) fail(`links: page errors:\n${errors.join("\n")}`);
   await context.close();
 }
 
