@@ -12,7 +12,12 @@
 
 use bevy::diagnostic::FrameCount;
 use bevy::ecs::system::SystemParam;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 use web_time::Duration;
@@ -109,6 +114,40 @@ fn settle(
         clock.unpause();
     } else {
         clock.pause();
+    }
+}
+
+/// Whether the renderer still compiles pipelines: a mesh whose pipeline is
+/// not ready is not drawn, so frames go on until every one is (at launch,
+/// and after Auto graphics drops multisampling and shadows). Set by the
+/// render world, read by the main one.
+#[derive(Resource, Clone, Default)]
+struct PipelinesPending(Arc<AtomicBool>);
+
+fn note_pending_pipelines(cache: Option<Res<PipelineCache>>, pending: Res<PipelinesPending>) {
+    let waiting = cache.is_some_and(|c| c.waiting_pipelines().next().is_some());
+    pending.0.store(waiting, Ordering::Relaxed);
+}
+
+fn draw_until_pipelines_ready(
+    pending: Res<PipelinesPending>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if pending.0.load(Ordering::Relaxed) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The part that needs the renderer (absent in headless tests).
+pub fn render_plugin(app: &mut App) {
+    let pending = PipelinesPending::default();
+    app.insert_resource(pending.clone())
+        .add_systems(Update, draw_until_pipelines_ready);
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app.insert_resource(pending).add_systems(
+            Render,
+            note_pending_pipelines.in_set(RenderSystems::Cleanup),
+        );
     }
 }
 

@@ -53,6 +53,7 @@ impl Plugin for AgonPlugin {
         }
         app.add_plugins(bevy_egui::EguiPlugin::default());
         app.add_plugins(CorePlugin);
+        frames::render_plugin(app);
         scene::plugin(app);
         ui::plugin(app);
         dev::diagnostics::plugin(app);
