@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bevy::prelude::*;
-use bevy::render::render_resource::PipelineCache;
+use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
@@ -124,9 +124,14 @@ fn settle(
 #[derive(Resource, Clone, Default)]
 struct PipelinesPending(Arc<AtomicBool>);
 
+/// Only pipelines being compiled count: one whose shader is missing (some
+/// never load on WebGL2) is retried forever and would keep the game awake.
 fn note_pending_pipelines(cache: Option<Res<PipelineCache>>, pending: Res<PipelinesPending>) {
-    let waiting = cache.is_some_and(|c| c.waiting_pipelines().next().is_some());
-    pending.0.store(waiting, Ordering::Relaxed);
+    let compiling = cache.is_some_and(|c| {
+        c.pipelines()
+            .any(|p| matches!(p.state, CachedPipelineState::Creating(_)))
+    });
+    pending.0.store(compiling, Ordering::Relaxed);
 }
 
 fn draw_until_pipelines_ready(
