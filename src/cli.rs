@@ -61,12 +61,7 @@ pub struct Options {
     pub no_save: bool,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ModeChoice {
-    VsComputer,
-    PassAndPlay,
-    Watch,
-}
+pub use crate::game::mode::ModeChoice;
 
 fn side(s: &str) -> Result<Side, String> {
     s.parse()
@@ -98,18 +93,7 @@ impl Options {
             };
             match flag.as_str() {
                 "--help" | "-h" => return Err(USAGE.to_string()),
-                "--mode" => {
-                    o.mode = Some(match value()?.as_str() {
-                        "vs-computer" => ModeChoice::VsComputer,
-                        "pass-and-play" => ModeChoice::PassAndPlay,
-                        "watch" => ModeChoice::Watch,
-                        m => {
-                            return Err(format!(
-                                "{m:?} is not a mode (vs-computer, pass-and-play or watch)"
-                            ));
-                        }
-                    })
-                }
+                "--mode" => o.mode = Some(value()?.parse()?),
                 "--level" => o.level = Some(value()?.parse()?),
                 "--side" => o.side = Some(side(&value()?)?),
                 "--view" => o.view = Some(side(&value()?)?),

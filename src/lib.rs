@@ -24,7 +24,7 @@ use bevy::prelude::*;
 
 use crate::cli::{ModeChoice, Options};
 use crate::game::computer::HintRequest;
-use crate::game::{Match, MatchCommand, PlaySet, SavedGame, Selection, Setup};
+use crate::game::{Match, MatchCommand, PlaySet, SavedGame, Selection};
 use crate::store::{Notices, Settings, Storage, ViewSide};
 
 /// The game without rendering or interface: rules, turn flow, the computer,
@@ -113,14 +113,10 @@ pub fn apply_options(
         settings.view = ViewSide::from(v);
     }
     let level = o.level.unwrap_or(settings.level);
-    let setup = match o.mode {
-        Some(ModeChoice::PassAndPlay) => Setup::PassAndPlay,
-        Some(ModeChoice::Watch) => Setup::Watch { level },
-        _ => Setup::VsComputer {
-            side: o.side.map_or(settings.side, Into::into),
-            level,
-        },
-    };
+    let setup = o
+        .mode
+        .unwrap_or(ModeChoice::VsComputer)
+        .setup(o.side.map_or(settings.side, Into::into), level);
     if let Some(link) = &o.open {
         match game::link::read_link(link, level) {
             Ok(command) => {

@@ -11,7 +11,8 @@ use agon_ai::Level;
 use agon_rules::Game;
 use agon_rules::link::{self, LinkError, MAX_CODE_ACTIONS, MAX_LINK_BYTES};
 
-use crate::game::{Match, MatchCommand, Mode, Setup};
+use crate::game::mode::ModeChoice;
+use crate::game::{Match, MatchCommand, Mode};
 
 /// Where the desktop game's links lead when `AGON_WEB_URL` was not set at
 /// build time: what `scripts/web.sh serve` serves.
@@ -21,34 +22,6 @@ const LOCAL_WEB_URL: &str = "http://127.0.0.1:8080/";
 /// rest left for the page's address. A longer game travels as its last
 /// position (`afn=`), its history left out.
 const MAX_LINK_CODE: usize = MAX_LINK_BYTES / 2;
-
-/// The names `mode=` takes, as `--mode` does.
-fn mode_name(mode: Mode) -> &'static str {
-    match mode {
-        Mode::VsComputer { .. } => "vs-computer",
-        Mode::PassAndPlay => "pass-and-play",
-        Mode::Watch { .. } => "watch",
-    }
-}
-
-/// Who plays whom, as `mode=` names it, before the side and level are known.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum ModeName {
-    VsComputer,
-    PassAndPlay,
-    Watch,
-}
-
-fn parse_mode(s: &str) -> Result<ModeName, String> {
-    match s {
-        "vs-computer" => Ok(ModeName::VsComputer),
-        "pass-and-play" => Ok(ModeName::PassAndPlay),
-        "watch" => Ok(ModeName::Watch),
-        _ => Err(format!(
-            "{s:?} is not a mode (vs-computer, pass-and-play or watch)"
-        )),
-    }
-}
 
 /// Keeps the first value of a key and refuses a second one.
 fn once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), String> {
@@ -92,7 +65,7 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Strin
     };
     let mode = mode
         .as_deref()
-        .map_or(Ok(ModeName::VsComputer), parse_mode)?;
+        .map_or(Ok(ModeChoice::VsComputer), str::parse::<ModeChoice>)?;
     let level = match level {
         Some(l) => l.parse::<Level>()?,
         None => default_level,
@@ -101,14 +74,7 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Strin
         Some(s) => s.parse::<agon_rules::Side>().map_err(|e| e.to_string())?,
         None => game.position().to_move(),
     };
-    let setup = match mode {
-        ModeName::VsComputer => Setup::VsComputer {
-            side: side.into(),
-            level,
-        },
-        ModeName::PassAndPlay => Setup::PassAndPlay,
-        ModeName::Watch => Setup::Watch { level },
-    };
+    let setup = mode.setup(side.into(), level);
     Ok(MatchCommand::New {
         setup,
         game: Box::new(game),
@@ -124,7 +90,7 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Strin
 pub fn link_query(the_match: &Match) -> String {
     let mut query = game_param(&the_match.game, MAX_LINK_CODE);
     query.push_str("&mode=");
-    query.push_str(mode_name(the_match.mode));
+    query.push_str(ModeChoice::of(the_match.mode).name());
     match the_match.mode {
         Mode::VsComputer { human, level } => {
             query.push_str(&format!("&side={}&level={}", human.name(), level.name()));
@@ -161,7 +127,7 @@ pub fn link_base() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::SideChoice;
+    use crate::game::{Setup, SideChoice};
     use agon_rules::{Position, Side, splitmix64};
 
     fn opened(command: MatchCommand) -> (Setup, Game) {

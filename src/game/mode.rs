@@ -99,6 +99,56 @@ impl From<Side> for SideChoice {
     }
 }
 
+/// Who plays whom by the name the command line (`--mode`) and links
+/// (`mode=`) give it, before a side and a level are chosen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ModeChoice {
+    VsComputer,
+    PassAndPlay,
+    Watch,
+}
+
+impl ModeChoice {
+    pub fn name(self) -> &'static str {
+        match self {
+            ModeChoice::VsComputer => "vs-computer",
+            ModeChoice::PassAndPlay => "pass-and-play",
+            ModeChoice::Watch => "watch",
+        }
+    }
+
+    pub fn of(mode: Mode) -> ModeChoice {
+        match mode {
+            Mode::VsComputer { .. } => ModeChoice::VsComputer,
+            Mode::PassAndPlay => ModeChoice::PassAndPlay,
+            Mode::Watch { .. } => ModeChoice::Watch,
+        }
+    }
+
+    /// The setup of this mode; `side` is the person's against the computer.
+    pub fn setup(self, side: SideChoice, level: Level) -> Setup {
+        match self {
+            ModeChoice::VsComputer => Setup::VsComputer { side, level },
+            ModeChoice::PassAndPlay => Setup::PassAndPlay,
+            ModeChoice::Watch => Setup::Watch { level },
+        }
+    }
+}
+
+impl std::str::FromStr for ModeChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ModeChoice, String> {
+        [
+            ModeChoice::VsComputer,
+            ModeChoice::PassAndPlay,
+            ModeChoice::Watch,
+        ]
+        .into_iter()
+        .find(|m| m.name() == s)
+        .ok_or_else(|| format!("{s:?} is not a mode (vs-computer, pass-and-play or watch)"))
+    }
+}
+
 /// What a new game is to be: the mode, with the side still a choice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Setup {
