@@ -160,10 +160,33 @@ pub fn render_plugin(app: &mut App) {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SettleFrames;
 
+/// A call that wakes an idle window from another thread or a browser
+/// callback: a search that ended, a file the browser read.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// The window's wake-up call (none without a window, as in headless tests).
+#[derive(Resource, Default)]
+pub struct WindowWaker(pub Option<Waker>);
+
+pub fn lend_window_waker(
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut waker: ResMut<WindowWaker>,
+) {
+    if let Some(proxy) = proxy {
+        let proxy = (*proxy).clone();
+        waker.0 = Some(Arc::new(move || {
+            // The loop may be gone at exit: nothing to wake then.
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }));
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.add_message::<RequestRedraw>()
         .init_resource::<Frames>()
         .insert_resource(winit_settings())
+        .init_resource::<WindowWaker>()
+        .add_systems(Startup, lend_window_waker)
         .add_systems(First, warm_up)
         .add_systems(Last, settle.in_set(SettleFrames));
 }

@@ -24,6 +24,7 @@ struct Shown {
     notices: String,
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
     resting: bool,
+    places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -34,6 +35,7 @@ fn publish(
     notices: Res<crate::store::Notices>,
     stats: Res<crate::dev::diagnostics::FrameStats>,
     pace: Res<crate::frames::Frames>,
+    ui: Res<crate::ui::UiState>,
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -88,6 +90,22 @@ fn publish(
                 }
             }
         }
+    }
+    // Where the interface drew its marked controls, for tests that click
+    // them (`data-button-record`...); a control no longer drawn is removed.
+    if ui.places != shown.places {
+        for name in shown.places.keys() {
+            if !ui.places.contains_key(name) {
+                set(&format!("button{name}"), "");
+            }
+        }
+        for (name, at) in &ui.places {
+            set(
+                &format!("button{name}"),
+                &format!("{:.0},{:.0}", at.x, at.y),
+            );
+        }
+        shown.places = ui.places.clone();
     }
     // The frame count shows whether the page draws at rest.
     set("frame", &frames.0.to_string());

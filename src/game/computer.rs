@@ -47,7 +47,7 @@ struct Job {
 }
 
 /// Wakes the window from another thread (the event loop's proxy).
-pub type Waker = Arc<dyn Fn() + Send + Sync>;
+pub use crate::frames::Waker;
 
 /// The computer's mind: one search engine, lent to a task while it thinks.
 #[derive(Resource)]
@@ -312,26 +312,16 @@ fn drive(
     }
 }
 
-/// Lends the thinker the window's wake-up call (there is none without a
-/// window).
-fn lend_waker(
-    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-    mut thinker: ResMut<Thinker>,
-) {
-    if let Some(proxy) = proxy {
-        let proxy = (*proxy).clone();
-        thinker.waker = Some(Arc::new(move || {
-            // The loop may be gone at exit: nothing to wake then.
-            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
-        }));
-    }
+/// Lends the thinker the window's wake-up call.
+fn lend_waker(waker: Res<crate::frames::WindowWaker>, mut thinker: ResMut<Thinker>) {
+    thinker.waker = waker.0.clone();
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Thinker>()
         .init_resource::<Ready>()
         .add_message::<HintRequest>()
-        .add_systems(Startup, lend_waker)
+        .add_systems(Startup, lend_waker.after(crate::frames::lend_window_waker))
         .add_systems(
             Update,
             drive

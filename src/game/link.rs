@@ -96,9 +96,27 @@ pub fn link_query(the_match: &Match) -> String {
             query.push_str(&format!("&side={}&level={}", human.name(), level.name()));
         }
         Mode::Watch { level } => query.push_str(&format!("&level={}", level.name())),
+        Mode::Remote { me } => query.push_str(&format!("&side={}", me.name())),
         Mode::PassAndPlay => {}
     }
     query
+}
+
+/// Playing a friend by link: the link to send them, the whole game with
+/// the friend's side (`side=`, the side of whoever opens it). `None` unless
+/// the friend is to move.
+pub fn friend_link(the_match: &Match) -> Option<String> {
+    let Mode::Remote { me } = the_match.mode else {
+        return None;
+    };
+    the_match.friend_to_move().then(|| {
+        format!(
+            "{}?{}&mode=remote&side={}",
+            link_base(),
+            game_param(&the_match.game, MAX_LINK_CODE),
+            (!me).name()
+        )
+    })
 }
 
 /// `game=CODE`, or `afn=` of the last position for a game whose code would
@@ -293,15 +311,37 @@ mod tests {
         let plies = rng.below(120);
         let game = rng.play(Game::from_position(start), plies);
         let level = Level::ALL[rng.below(Level::ALL.len())];
-        let mode = match rng.below(3) {
+        let mode = match rng.below(4) {
             0 => Mode::PassAndPlay,
             1 => Mode::Watch { level },
+            2 => Mode::Remote {
+                me: Side::BOTH[rng.below(2)],
+            },
             _ => Mode::VsComputer {
                 human: Side::BOTH[rng.below(2)],
                 level,
             },
         };
         Match::new(game, mode)
+    }
+
+    #[test]
+    fn a_friend_gets_the_game_with_their_side() {
+        let mut g = Game::new();
+        g.play_text("f1-f2").unwrap();
+        let mine = Match::new(g.clone(), Mode::Remote { me: Side::Light });
+        let link = friend_link(&mine).unwrap();
+        assert!(link.ends_with("&mode=remote&side=dark"), "{link}");
+        let (setup, game) = opened(read_link(&link, Level::Easy).unwrap());
+        let theirs = Match::from_setup(game, setup);
+        assert_eq!(theirs.mode, Mode::Remote { me: Side::Dark });
+        assert_eq!(theirs.game.history(), g.history());
+        assert!(theirs.human_to_move() && !theirs.friend_to_move());
+        // Nothing to send while it is one's own turn, or in another mode.
+        assert_eq!(friend_link(&theirs), None);
+        assert_eq!(friend_link(&Match::new(g, Mode::PassAndPlay)), None);
+        // This screen's own address keeps its own side.
+        assert!(link_query(&mine).ends_with("&mode=remote&side=light"));
     }
 
     #[test]

@@ -50,6 +50,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<DiscardAsked>()
         .add_message::<Feedback>()
         .add_message::<CellClicked>()
+        .init_resource::<owner::Arriving>()
         .configure_sets(
             Update,
             (PlaySet::Input, PlaySet::Rules, PlaySet::Present).chain(),

@@ -14,6 +14,9 @@ pub enum Mode {
     PassAndPlay,
     /// The computer against itself, to watch.
     Watch { level: Level },
+    /// A person here plays `me`; a friend elsewhere plays the other side,
+    /// their actions arriving by link.
+    Remote { me: Side },
 }
 
 impl Mode {
@@ -23,6 +26,14 @@ impl Mode {
             Mode::Watch { level } => Players {
                 light: Player::computer(level.name()),
                 dark: Player::computer(level.name()),
+            },
+            Mode::Remote { me: Side::Light } => Players {
+                light: Player::human(),
+                dark: Player::Remote {},
+            },
+            Mode::Remote { me: Side::Dark } => Players {
+                light: Player::Remote {},
+                dark: Player::human(),
             },
             Mode::VsComputer { human, level } => {
                 let computer = Player::computer(level.name());
@@ -43,9 +54,16 @@ impl Mode {
 
     /// The mode a record's players describe.
     pub fn from_players(p: &Players) -> Mode {
+        match (&p.light, &p.dark) {
+            (Player::Human { .. }, Player::Remote {}) => return Mode::Remote { me: Side::Light },
+            (Player::Remote {}, Player::Human { .. }) => return Mode::Remote { me: Side::Dark },
+            _ => {}
+        }
+        // A remote player beside the computer or another remote one is
+        // played here, as at one screen.
         let level = |pl: &Player| match pl {
             Player::Computer { level } => level.parse::<Level>().ok().or(Some(Level::Medium)),
-            Player::Human { .. } => None,
+            Player::Human { .. } | Player::Remote {} => None,
         };
         match (level(&p.light), level(&p.dark)) {
             (None, Some(l)) => Mode::VsComputer {
@@ -106,6 +124,7 @@ pub enum ModeChoice {
     VsComputer,
     PassAndPlay,
     Watch,
+    Remote,
 }
 
 impl ModeChoice {
@@ -114,6 +133,7 @@ impl ModeChoice {
             ModeChoice::VsComputer => "vs-computer",
             ModeChoice::PassAndPlay => "pass-and-play",
             ModeChoice::Watch => "watch",
+            ModeChoice::Remote => "remote",
         }
     }
 
@@ -122,15 +142,18 @@ impl ModeChoice {
             Mode::VsComputer { .. } => ModeChoice::VsComputer,
             Mode::PassAndPlay => ModeChoice::PassAndPlay,
             Mode::Watch { .. } => ModeChoice::Watch,
+            Mode::Remote { .. } => ModeChoice::Remote,
         }
     }
 
-    /// The setup of this mode; `side` is the person's against the computer.
+    /// The setup of this mode; `side` is the person's, against the computer
+    /// or a friend by link.
     pub fn setup(self, side: SideChoice, level: Level) -> Setup {
         match self {
             ModeChoice::VsComputer => Setup::VsComputer { side, level },
             ModeChoice::PassAndPlay => Setup::PassAndPlay,
             ModeChoice::Watch => Setup::Watch { level },
+            ModeChoice::Remote => Setup::Remote { side },
         }
     }
 }
@@ -142,10 +165,11 @@ impl std::str::FromStr for ModeChoice {
             ModeChoice::VsComputer,
             ModeChoice::PassAndPlay,
             ModeChoice::Watch,
+            ModeChoice::Remote,
         ]
         .into_iter()
         .find(|m| m.name() == s)
-        .ok_or_else(|| format!("{s:?} is not a mode (vs-computer, pass-and-play or watch)"))
+        .ok_or_else(|| format!("{s:?} is not a mode (vs-computer, pass-and-play, watch or remote)"))
     }
 }
 
@@ -155,6 +179,7 @@ pub enum Setup {
     VsComputer { side: SideChoice, level: Level },
     PassAndPlay,
     Watch { level: Level },
+    Remote { side: SideChoice },
 }
 
 impl Setup {
@@ -167,6 +192,9 @@ impl Setup {
             },
             Setup::PassAndPlay => Mode::PassAndPlay,
             Setup::Watch { level } => Mode::Watch { level },
+            Setup::Remote { side } => Mode::Remote {
+                me: side.draw(seed),
+            },
         }
     }
 }
@@ -180,6 +208,7 @@ impl From<Mode> for Setup {
             },
             Mode::PassAndPlay => Setup::PassAndPlay,
             Mode::Watch { level } => Setup::Watch { level },
+            Mode::Remote { me } => Setup::Remote { side: me.into() },
         }
     }
 }
@@ -207,6 +236,8 @@ mod tests {
                 human: Side::Dark,
                 level: Level::Beginner,
             },
+            Mode::Remote { me: Side::Light },
+            Mode::Remote { me: Side::Dark },
         ] {
             assert_eq!(Mode::from_players(&mode.players()), mode);
         }

@@ -6,8 +6,9 @@
 //! [`SaveChange`], [`DiscardAsked`]). Animation, sound, the interface and
 //! the store only read the announcements.
 
-use agon_rules::Game;
+use agon_rules::{Action, Game};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 use crate::game::Screen;
 use crate::game::messages::{
@@ -19,9 +20,22 @@ use crate::game::the_match::{Match, SavedGame};
 use crate::game::turn::{Selection, sentence};
 use crate::game::tutorial::{LESSONS, Tutorial};
 
+/// A friend's last action, from the link just opened: taken back when the
+/// game opens and played again the next frame, so that the board shows it
+/// arriving.
+#[derive(Resource, Default)]
+pub struct Arriving(Option<Action>);
+
+impl Arriving {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
 /// Plays the requested actions through the rules and announces them.
 #[allow(clippy::too_many_arguments)]
 pub fn apply_requests(
+    mut arriving: ResMut<Arriving>,
     mut requests: MessageReader<RequestAction>,
     mut the_match: ResMut<Match>,
     mut selection: ResMut<Selection>,
@@ -31,7 +45,8 @@ pub fn apply_requests(
     mut saves: MessageWriter<SaveChange>,
     mut feedback: MessageWriter<Feedback>,
 ) {
-    for &RequestAction(action) in requests.read() {
+    let arrived = arriving.0.take().map(RequestAction);
+    for &RequestAction(action) in arrived.iter().chain(requests.read()) {
         if the_match.is_over() {
             feedback.write(Feedback("The game is over.".into()));
             continue;
@@ -73,6 +88,8 @@ pub struct Announce<'w> {
     saves: MessageWriter<'w, SaveChange>,
     asked: MessageWriter<'w, DiscardAsked>,
     screen: ResMut<'w, NextState<Screen>>,
+    arriving: ResMut<'w, Arriving>,
+    redraw: MessageWriter<'w, RequestRedraw>,
 }
 
 /// Applies every change of the whole match: the only place, with
@@ -103,7 +120,10 @@ pub fn apply_commands(
         }
         // Nothing a lesson does reaches the saved game.
         let saving = !tutorial.active;
-        if command.discards() && (the_match.unfinished() || saved.0.is_some()) {
+        if command.discards()
+            && (the_match.unfinished() || saved.0.is_some())
+            && !keeps_everything(command, &the_match, &saved)
+        {
             out.asked.write(DiscardAsked(command.clone()));
             continue;
         }
@@ -111,6 +131,7 @@ pub fn apply_commands(
             MatchCommand::New { setup, game, .. } => {
                 *the_match = Match::from_setup(*game, setup);
                 replaced(&the_match, &mut saved, &mut out);
+                show_arriving(&mut the_match, &mut out);
             }
             MatchCommand::PlayAgain { .. } => {
                 let setup = the_match.setup;
@@ -121,6 +142,7 @@ pub fn apply_commands(
                 let (record, game) = *record;
                 *the_match = Match::from_record(&record, game);
                 replaced(&the_match, &mut saved, &mut out);
+                show_arriving(&mut the_match, &mut out);
             }
             MatchCommand::Resume => {
                 // The save on disk is this game already: nothing to write.
@@ -178,6 +200,32 @@ pub fn apply_commands(
             // Handled above; outside the tutorial there is nothing to leave.
             MatchCommand::LeaveTutorial => {}
         }
+    }
+}
+
+/// Whether a new game holds every action of the game it would replace (and
+/// of the saved one): a link that continues this game, or the page's own
+/// address opened again. Nothing is lost, so nothing is asked.
+fn keeps_everything(command: &MatchCommand, the_match: &Match, saved: &SavedGame) -> bool {
+    let new = match command {
+        MatchCommand::New { game, .. } => &**game,
+        MatchCommand::Load { record, .. } => &record.1,
+        _ => return false,
+    };
+    let holds = |old: &Game| old.start() == new.start() && new.history().starts_with(old.history());
+    (!the_match.unfinished() || holds(&the_match.game))
+        && saved.0.as_ref().is_none_or(|(_, game)| holds(game))
+}
+
+/// Playing a friend by link, their last action is shown arriving: taken
+/// back now and played again next frame ([`Arriving`]).
+fn show_arriving(the_match: &mut Match, out: &mut Announce) {
+    if the_match.human_to_move()
+        && matches!(the_match.mode, Mode::Remote { .. })
+        && let Some(last) = the_match.game.undo()
+    {
+        out.arriving.0 = Some(last.action);
+        out.redraw.write(RequestRedraw);
     }
 }
 

@@ -79,7 +79,7 @@ impl Match {
     pub fn computer_side(&self) -> Option<Side> {
         match self.mode {
             Mode::VsComputer { human, .. } => Some(!human),
-            Mode::PassAndPlay | Mode::Watch { .. } => None,
+            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Remote { .. } => None,
         }
     }
 
@@ -87,15 +87,32 @@ impl Match {
     pub fn computer_plays(&self, side: Side) -> bool {
         match self.mode {
             Mode::VsComputer { human, .. } => side != human,
-            Mode::PassAndPlay => false,
+            Mode::PassAndPlay | Mode::Remote { .. } => false,
             Mode::Watch { .. } => true,
         }
+    }
+
+    /// Whether `side` is played by a person at this screen.
+    pub fn person_plays(&self, side: Side) -> bool {
+        match self.mode {
+            Mode::VsComputer { human, .. } => side == human,
+            Mode::PassAndPlay => true,
+            Mode::Watch { .. } => false,
+            Mode::Remote { me } => side == me,
+        }
+    }
+
+    /// Playing a friend by link, the friend is to move: this screen waits
+    /// for their action to arrive in a link.
+    pub fn friend_to_move(&self) -> bool {
+        matches!(self.mode, Mode::Remote { me } if me != self.position().to_move())
+            && !self.is_over()
     }
 
     pub fn level(&self) -> Option<Level> {
         match self.mode {
             Mode::VsComputer { level, .. } | Mode::Watch { level } => Some(level),
-            Mode::PassAndPlay => None,
+            Mode::PassAndPlay | Mode::Remote { .. } => None,
         }
     }
 
@@ -104,16 +121,16 @@ impl Match {
         !self.is_over() && self.computer_plays(self.position().to_move())
     }
 
-    /// Whether a person may act now.
+    /// Whether a person at this screen may act now.
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && !self.computer_plays(self.position().to_move())
+        !self.is_over() && self.person_plays(self.position().to_move())
     }
 
     /// Who gives up on "Resign": the person against the computer, the side
     /// to move at one screen.
     pub fn resigning_side(&self) -> Side {
         match self.mode {
-            Mode::VsComputer { human, .. } => human,
+            Mode::VsComputer { human, .. } | Mode::Remote { me: human } => human,
             Mode::PassAndPlay | Mode::Watch { .. } => self.position().to_move(),
         }
     }
@@ -129,7 +146,8 @@ impl Match {
     }
 
     /// Takes back the last action, and in a game against the computer also
-    /// the computer's actions, back to the person's previous turn.
+    /// the computer's actions, back to the person's previous turn. Against a
+    /// friend by link only one's own last action, not yet answered.
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
@@ -170,8 +188,16 @@ impl Match {
     }
 
     pub fn can_undo(&self) -> bool {
-        if matches!(self.mode, Mode::Watch { .. }) {
-            return false;
+        match self.mode {
+            Mode::Watch { .. } => return false,
+            // The friend's actions came by link: they are not ours to take back.
+            Mode::Remote { me } => {
+                let last = self.game.history().len().checked_sub(1);
+                return last
+                    .and_then(|i| self.game.position_at(i))
+                    .is_some_and(|p| p.to_move() == me);
+            }
+            _ => {}
         }
         match self.computer_side() {
             // Nothing to take back if only the computer has moved.

@@ -78,7 +78,7 @@ pub fn view_side(settings: &Settings, the_match: &Match, lesson: bool) -> Side {
         ViewSide::Dark => Side::Dark,
         ViewSide::Auto if lesson => Side::Light,
         ViewSide::Auto => match the_match.mode {
-            Mode::VsComputer { human, .. } => human,
+            Mode::VsComputer { human, .. } | Mode::Remote { me: human } => human,
             Mode::PassAndPlay => the_match.position().to_move(),
             Mode::Watch { .. } => Side::Light,
         },

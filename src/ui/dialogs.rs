@@ -22,6 +22,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         Dialog::Records => "Game records",
         Dialog::ConfirmResign => "Resign?",
         Dialog::ConfirmDiscard => "Discard your game?",
+        Dialog::SendMove => "Send your move",
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -46,6 +47,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 });
             }
             Dialog::ConfirmDiscard => confirm_discard(ui_, p, r, ui),
+            Dialog::SendMove => records::send_move(ui_, p, r, ui),
         });
     if !open {
         ui.close();
@@ -73,7 +75,8 @@ fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
         if ui_.button("Keep my game").clicked() {
             ui.close();
         }
-        if ui_.button("Discard it").clicked()
+        let button = ui_.button("Discard it");
+        if ui.place("DiscardIt", button).clicked()
             && let Some(command) = ui.pending.take()
         {
             r.send(ui, command.confirmed());

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::{MatchCommand, Mode, Screen, Setup};
+use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
 use crate::ui::wording::{actions, mode_words};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button};
 
@@ -57,6 +57,15 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     .clicked()
                 {
                     r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
+                }
+                if big_button(ui_, "Play a friend by link")
+                    .on_hover_text("Take turns by sending each other a link: no account, no server")
+                    .clicked()
+                {
+                    let setup = Setup::Remote {
+                        side: SideChoice::Light,
+                    };
+                    r.send(ui, MatchCommand::new_game(setup));
                 }
                 if big_button(ui_, "Learn to play")
                     .on_hover_text("Eight short lessons, one rule each; your game waits")

@@ -4,8 +4,10 @@
 //! It reads the match and *requests* every change of it as a
 //! [`MatchCommand`]; it never writes the match itself.
 
+pub mod clipboard;
 pub mod coordinates;
 pub mod dialogs;
+pub mod files;
 pub mod menu;
 pub mod panel;
 pub mod records;
@@ -37,6 +39,9 @@ pub enum Dialog {
     ConfirmResign,
     /// The player is asked before a game in progress is discarded.
     ConfirmDiscard,
+    /// Playing a friend by link: the link to send them, and a box for the
+    /// one they send back.
+    SendMove,
 }
 
 /// What the interface remembers between frames.
@@ -55,6 +60,9 @@ pub struct UiState {
     pub game_over_at: Option<f64>,
     /// The command waiting for the player's consent to discard a game.
     pub pending: Option<MatchCommand>,
+    /// Where some controls were drawn last (their centres, in points), for
+    /// the browser test to click them: the page publishes them.
+    pub places: std::collections::BTreeMap<&'static str, egui::Pos2>,
 }
 
 impl UiState {
@@ -63,6 +71,12 @@ impl UiState {
         self.dialog = Some(dialog);
         // What was exported may be of an earlier position.
         self.shown = None;
+    }
+
+    /// Remembers where a control was drawn ([`UiState::places`]).
+    pub fn place(&mut self, name: &'static str, response: egui::Response) -> egui::Response {
+        self.places.insert(name, response.rect.center());
+        response
     }
 
     /// Closes the open dialog; a question left unanswered is a "no".
@@ -100,6 +114,8 @@ pub struct GameParams<'w> {
     pub insets: ResMut<'w, UiInsets>,
     pub tutorial: Res<'w, Tutorial>,
     pub auto_graphics: Res<'w, AutoGraphics>,
+    /// Where files picked in the browser arrive.
+    pub inbox: Res<'w, files::Inbox>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -182,6 +198,7 @@ fn draw(
         ctx.request_repaint();
     }
     let ui_state = &mut *ui_state;
+    ui_state.places.clear();
     let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
 
     if p.settings.show_coordinates
@@ -259,6 +276,8 @@ fn pass_only_modifier_changes(
 }
 
 pub fn plugin(app: &mut App) {
+    clipboard::plugin(app);
+    files::plugin(app);
     app.init_resource::<UiState>()
         .add_systems(EguiPrimaryContextPass, draw)
         .add_systems(
@@ -270,7 +289,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (shortcuts::keys, records::dropped_files, track_modal)
+                (
+                    shortcuts::keys,
+                    files::dropped_files,
+                    files::arrived_files,
+                    track_modal,
+                )
                     .chain()
                     .in_set(PlaySet::Input),
                 (ask_before_discarding, on_reset)

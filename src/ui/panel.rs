@@ -12,7 +12,7 @@ use crate::game::{MatchCommand, Mode, Screen};
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
 use crate::ui::wording::{side_name, status_line};
-use crate::ui::{Dialog, GameParams, Requests, UiState};
+use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
 fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
     let [r, g, b] = match side {
@@ -49,6 +49,8 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
             Mode::VsComputer { .. } => "you".to_string(),
             Mode::Watch { level } => format!("computer · {}", level.title()),
             Mode::PassAndPlay => String::new(),
+            Mode::Remote { me } if me == side => "you".to_string(),
+            Mode::Remote { .. } => "your friend, by link".to_string(),
         };
         ui.label(egui::RichText::new(who).weak());
     });
@@ -207,6 +209,23 @@ fn tutorial_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: 
 
 fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let over = p.the_match.is_over();
+    if p.the_match.friend_to_move() {
+        let label = if p.the_match.game.history().is_empty() {
+            "✉ Invite your friend"
+        } else {
+            "✉ Send your move"
+        };
+        let button = big_button(ui_, label);
+        if ui
+            .place("SendMove", button)
+            .on_hover_text("Copy a link of the game to send to your friend")
+            .clicked()
+        {
+            records::copy_friend_link(ui_.ctx(), p, ui);
+            ui.open(Dialog::SendMove);
+        }
+        ui_.add_space(4.0);
+    }
     ui_.horizontal_wrapped(|ui_| {
         if ui_
             .add_enabled(p.the_match.can_undo(), egui::Button::new("⟲ Undo"))
@@ -251,7 +270,8 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         if ui_.button("New game").clicked() {
             ui.open(Dialog::NewGame);
         }
-        if ui_.button("Menu").clicked() {
+        let button = ui_.button("Menu");
+        if ui.place("Menu", button).clicked() {
             r.next_screen.set(Screen::Menu);
         }
         if ui_.button("Rules").clicked() {
@@ -260,8 +280,9 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         if ui_.button("Settings").clicked() {
             ui.open(Dialog::Settings);
         }
-        if ui_
-            .button("Record")
+        let button = ui_.button("Record");
+        if ui
+            .place("Record", button)
             .on_hover_text("Export or import a game record")
             .clicked()
         {

@@ -1,18 +1,18 @@
-//! Games in and out: export a record or a link (shown to be selected and
-//! copied) or save a record to a file; import a record, a position (AFN), a
-//! list of actions or a link by pasting it or dropping a file on the window.
-//! Importing asks the match's owner; a game in progress is never replaced
-//! without consent.
+//! Games in and out: copy a record or a link, save a record to a file (a
+//! download on the web); import a record, a position (AFN), a list of
+//! actions or a link by pasting it, picking a file (on the web) or dropping
+//! one on the window. Importing asks the match's owner; a game in progress
+//! is never replaced without consent. Playing a friend by link, the link of
+//! one's move is sent from here too.
 
 use agon_ai::Level;
 use agon_rules::{Game, Imported, import};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::link::{link_base, link_query, read_link};
+use crate::game::link::{friend_link, link_base, link_query, read_link};
 use crate::game::{MatchCommand, Setup};
-use crate::store::Settings;
-use crate::ui::{Dialog, GameParams, Requests, UiState};
+use crate::ui::{GameParams, Requests, UiState};
 
 /// Reads what a player pasted or dropped, for the owner to open: a record
 /// as it was played; a position or a list of actions as a game against the
@@ -60,30 +60,65 @@ pub enum Shown {
 
 pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     ui_.label(egui::RichText::new("Export").strong());
-    // The clipboard is asked too, but it is not wired up everywhere yet
-    // (bevy_egui's clipboard is off): the text is shown to be selected.
-    ui_.horizontal(|ui_| {
-        if ui_.button("Copy record").clicked() {
+    // What is copied is also shown, to be selected by hand where the
+    // clipboard is refused (a browser may ask for permission).
+    ui_.horizontal_wrapped(|ui_| {
+        let button = ui_.button("Copy record");
+        if ui
+            .place("CopyRecord", button)
+            .on_hover_text("The whole game as JSON")
+            .clicked()
+        {
             let json = p.the_match.record().to_json();
             ui_.ctx().copy_text(json.clone());
             ui.shown = Some(Shown::Record(json));
-            ui.records_message = Some("Record ready: select it below to copy it.".into());
+            ui.records_message = Some("The record was copied to the clipboard.".into());
         }
-        if ui_.button("Copy link").clicked() {
+        if ui_
+            .button("Copy position")
+            .on_hover_text("The position on the board, as AFN")
+            .clicked()
+        {
+            let afn = p.the_match.position().to_afn();
+            ui_.ctx().copy_text(afn.clone());
+            ui.shown = Some(Shown::Link(afn));
+            ui.records_message = Some("The position (AFN) was copied to the clipboard.".into());
+        }
+        let button = ui_.button("Copy link");
+        if ui
+            .place("CopyLink", button)
+            .on_hover_text("A web address that opens this game")
+            .clicked()
+        {
             let link = format!("{}?{}", link_base(), link_query(&p.the_match));
             ui_.ctx().copy_text(link.clone());
             ui.shown = Some(Shown::Link(link));
-            ui.records_message = Some("Link ready: select it below to copy it.".into());
+            ui.records_message = Some("The link was copied to the clipboard.".into());
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        if ui_.button("Save to a file").clicked() {
-            ui.records_message = Some(match export_file(&p.the_match.record().to_json()) {
-                Ok(path) => format!("Saved as {path}"),
-                Err(e) => format!("Could not save: {e}"),
-            });
+        let save = if cfg!(target_arch = "wasm32") {
+            "Download"
+        } else {
+            "Save to a file"
+        };
+        let button = ui_.button(save);
+        if ui.place("Save", button).clicked() {
+            ui.records_message = Some(
+                crate::ui::files::save_record(&p.the_match.record().to_json())
+                    .unwrap_or_else(|e| format!("Could not save: {e}")),
+            );
         }
     });
-    // Read-only: whatever is typed into the copy is dropped.
+    shown(ui_, ui);
+    ui_.separator();
+    import_box(ui_, p, r, ui);
+    if let Some(m) = &ui.records_message {
+        ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
+    }
+}
+
+/// The text last copied, to be selected by hand. Read-only: whatever is
+/// typed into the copy is dropped.
+fn shown(ui_: &mut egui::Ui, ui: &UiState) {
     match &ui.shown {
         Some(Shown::Link(link)) => {
             ui_.add(egui::TextEdit::singleline(&mut link.clone()).desired_width(f32::INFINITY));
@@ -103,35 +138,85 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
         }
         None => {}
     }
-    ui_.separator();
+}
+
+/// The import box: paste (or type) anything [`parse_import`] reads; on the
+/// web a file can be picked too.
+fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     ui_.label(egui::RichText::new("Import").strong());
     ui_.label(
         egui::RichText::new(
-            "Paste a game record, a position (AFN), a list of actions such as \
-             \"1. f1-f2 f11-f10\" or a link to a game (or drop a file on the window).",
+            "Paste (Ctrl+V) a game record, a position (AFN), a list of actions such as \
+             \"1. f1-f2 f11-f10\" or a link to a game, or drop a file on the window.",
         )
         .weak(),
     );
     egui::ScrollArea::vertical()
         .max_height(160.0)
         .show(ui_, |ui_| {
-            ui_.add(
+            let text_box = ui_.add(
                 egui::TextEdit::multiline(&mut ui.import_text)
                     .code_editor()
                     .desired_rows(6)
                     .desired_width(f32::INFINITY),
             );
+            ui.place("ImportBox", text_box);
         });
-    if ui_.button("Open").clicked() {
-        match parse_import(&ui.import_text, p.settings.level) {
-            Ok(command) => {
-                ui.records_message = None;
-                ui.import_text.clear();
-                r.send(ui, command);
+    ui_.horizontal(|ui_| {
+        let button = ui_.button("Open");
+        if ui.place("Open", button).clicked() {
+            match parse_import(&ui.import_text, p.settings.level) {
+                Ok(command) => {
+                    ui.records_message = None;
+                    ui.import_text.clear();
+                    r.send(ui, command);
+                }
+                Err(e) => ui.records_message = Some(format!("Not loaded: {e}")),
             }
-            Err(e) => ui.records_message = Some(format!("Not loaded: {e}")),
         }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let button = ui_.button("Open a file…");
+            if ui.place("OpenFile", button).clicked() {
+                crate::ui::files::pick_file(&p.inbox);
+            }
+        }
+    });
+}
+
+/// Copies the link of the game for the friend to move, and shows it.
+pub fn copy_friend_link(ctx: &egui::Context, p: &GameParams, ui: &mut UiState) {
+    if let Some(link) = friend_link(&p.the_match) {
+        ctx.copy_text(link.clone());
+        ui.shown = Some(Shown::Link(link));
+        ui.records_message = None;
     }
+}
+
+/// Playing a friend by link: the link of one's move (on the clipboard),
+/// and the box for the link they send back.
+pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    ui_.label(
+        "The link below is on your clipboard. Send it to your friend (by message or \
+         mail): it opens the game at your move, for them to reply. When their link \
+         comes back, open it, or paste it below.",
+    );
+    ui_.label(
+        egui::RichText::new(
+            "Friendly play: the rules check every action, but nothing stops a player \
+             from editing a link.",
+        )
+        .weak()
+        .small(),
+    );
+    ui_.add_space(4.0);
+    shown(ui_, ui);
+    if ui_.button("Copy again").clicked() {
+        copy_friend_link(ui_.ctx(), p, ui);
+        ui.records_message = Some("Copied again.".into());
+    }
+    ui_.separator();
+    import_box(ui_, p, r, ui);
     if let Some(m) = &ui.records_message {
         ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
     }
@@ -141,43 +226,6 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
 pub fn read_file(path: &std::path::Path) -> Result<String, String> {
     crate::store::storage::read_text(path)?
         .ok_or_else(|| format!("{} does not exist", path.display()))
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn export_file(json: &str) -> Result<String, String> {
-    let dir = crate::store::storage::FileStore::user_dir().join("records");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let stamp = web_time::SystemTime::now()
-        .duration_since(web_time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let path = dir.join(format!("agon-{stamp}.json"));
-    std::fs::write(&path, json).map_err(|e| e.to_string())?;
-    Ok(path.display().to_string())
-}
-
-/// A dropped file is read like the import box (up to the store's size limit).
-pub fn dropped_files(
-    mut drops: MessageReader<bevy::window::FileDragAndDrop>,
-    settings: Res<Settings>,
-    mut ui: ResMut<UiState>,
-    mut commands: MessageWriter<MatchCommand>,
-) {
-    for d in drops.read() {
-        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
-            let read = read_file(path_buf).and_then(|text| parse_import(&text, settings.level));
-            match read {
-                Ok(command) => {
-                    ui.close();
-                    commands.write(command);
-                }
-                Err(e) => {
-                    ui.open(Dialog::Records);
-                    ui.records_message =
-                        Some(format!("{} was not loaded: {e}", path_buf.display()));
-                }
-            }
-        }
-    }
 }
 
 #[cfg(test)]

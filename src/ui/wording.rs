@@ -19,6 +19,8 @@ pub fn describe_ending(ending: Ending, mode: Mode) -> (String, String) {
         (None, _) => "Draw".to_string(),
         (Some(w), Mode::VsComputer { human, .. }) if w == human => "You win!".to_string(),
         (Some(_), Mode::VsComputer { .. }) => "The computer wins".to_string(),
+        (Some(w), Mode::Remote { me }) if w == me => "You win!".to_string(),
+        (Some(_), Mode::Remote { .. }) => "Your friend wins".to_string(),
         (Some(w), Mode::PassAndPlay | Mode::Watch { .. }) => format!("{} wins!", side_name(w)),
     };
     let reason = match ending {
@@ -58,8 +60,14 @@ pub fn status_line(the_match: &Match, thinking: bool) -> String {
             "The computer's move".to_string()
         };
     }
+    if the_match.friend_to_move() {
+        return format!(
+            "Your friend's turn ({}): send them your move, then open the link they send back.",
+            side_name(side)
+        );
+    }
     let who = match the_match.mode {
-        Mode::VsComputer { .. } => "Your".to_string(),
+        Mode::VsComputer { .. } | Mode::Remote { .. } => "Your".to_string(),
         Mode::PassAndPlay | Mode::Watch { .. } => format!("{}'s", side_name(side)),
     };
     if pos.must_relocate() {
@@ -87,6 +95,7 @@ pub fn mode_words(mode: Mode) -> String {
         Mode::PassAndPlay => "pass and play".to_string(),
         Mode::Watch { level } => format!("computer vs computer, {}", level.title()),
         Mode::VsComputer { level, .. } => format!("vs computer, {}", level.title()),
+        Mode::Remote { .. } => "a friend by link".to_string(),
     }
 }
 
@@ -113,6 +122,12 @@ mod tests {
             },
         );
         assert_eq!(status_line(&vs, true), "The computer is thinking…");
+        let mut g = Game::new();
+        let remote = Match::new(g.clone(), Mode::Remote { me: Side::Light });
+        assert!(status_line(&remote, false).starts_with("Your turn: pick up"));
+        g.play_text("f1-f2").unwrap();
+        let remote = Match::new(g, Mode::Remote { me: Side::Light });
+        assert!(status_line(&remote, false).starts_with("Your friend's turn (Dark): send"));
         assert_eq!(actions(1), "1 action");
         assert_eq!(actions(3), "3 actions");
     }

@@ -106,3 +106,138 @@ fn a_bad_link_opens_nothing_and_says_why() {
         );
     }
 }
+
+/// Opens a link in a running game, as the import box does.
+fn open_link(app: &mut App, link: &str) {
+    let level = app.world().resource::<agon::store::Settings>().level;
+    let command = agon::game::link::read_link(link, level).expect("a good link");
+    app.world_mut().write_message(command);
+}
+
+/// Playing a friend by link: my action, the link I send, their screen
+/// seeing it arrive, their reply, and mine taking it without a question.
+/// The friend's side cannot be played here, and only one's own unanswered
+/// action can be taken back.
+#[test]
+fn a_friend_by_link_plays_turn_about() {
+    use agon::game::link::friend_link;
+    use agon::game::owner::Arriving;
+    use agon::game::{Setup, SideChoice};
+
+    let mut me = whole_app(&data_dir("friend-mine"), &[]);
+    command(
+        &mut me,
+        MatchCommand::new_game(Setup::Remote {
+            side: SideChoice::Light,
+        }),
+    );
+    assert_eq!(
+        me.world().resource::<Match>().mode,
+        Mode::Remote { me: Side::Light }
+    );
+    assert_eq!(friend_link(me.world().resource::<Match>()), None, "my turn");
+    me.world_mut().write_message(RequestAction(a("f1-f2")));
+    frames(&mut me, 2);
+    let link = friend_link(me.world().resource::<Match>()).expect("the friend is to move");
+    assert!(link.contains("mode=remote&side=dark"), "{link}");
+    // Dark is the friend's: clicking a dark piece picks up nothing.
+    click(&mut me, "f11");
+    assert_eq!(me.world().resource::<Selection>().from, None);
+    assert!(
+        me.world().resource::<Match>().can_undo(),
+        "my unanswered action"
+    );
+
+    // The friend opens it: the game at my action, which is seen arriving
+    // (taken back as it opens, played again the next frame).
+    let theirs = data_dir("friend-theirs");
+    let mut friend = whole_app(&theirs, &[]);
+    open_link(&mut friend, &link);
+    friend.update();
+    {
+        let m = friend.world().resource::<Match>();
+        assert_eq!(m.mode, Mode::Remote { me: Side::Dark });
+        assert!(m.game.history().is_empty(), "before f1-f2 arrives");
+    }
+    let mut applied = friend
+        .world()
+        .resource::<Messages<ActionApplied>>()
+        .get_cursor();
+    friend.update();
+    let arrived = drain(&mut friend, &mut applied);
+    assert_eq!(arrived.len(), 1);
+    assert_eq!(arrived[0].played.action, a("f1-f2"));
+    assert!(friend.world().resource::<Arriving>().is_empty());
+    {
+        let m = friend.world().resource::<Match>();
+        assert_eq!(m.game.history().len(), 1);
+        assert!(
+            m.human_to_move() && !m.can_undo(),
+            "my action is not theirs to undo"
+        );
+    }
+    friend
+        .world_mut()
+        .write_message(RequestAction(a("f11-f10")));
+    frames(&mut friend, 2);
+    let reply = friend_link(friend.world().resource::<Match>()).expect("my turn again");
+    assert!(reply.contains("side=light"), "{reply}");
+    let saved = String::from_utf8(save_file(&theirs).expect("saved")).unwrap();
+    assert!(saved.contains("\"kind\": \"remote\""), "{saved}");
+
+    // Their link continues my game: it opens without a question.
+    open_link(&mut me, &reply);
+    frames(&mut me, 3);
+    assert_eq!(me.world().resource::<UiState>().dialog, None);
+    let m = me.world().resource::<Match>();
+    assert_eq!(m.mode, Mode::Remote { me: Side::Light });
+    assert_eq!(m.game.history().len(), 2);
+    assert!(m.human_to_move());
+
+    // A link of another game does not replace mine without asking.
+    let other = format!(
+        "?game={}&mode=remote&side=dark",
+        encode_game(&game_of(&["b1-b2"]))
+    );
+    open_link(&mut me, &other);
+    frames(&mut me, 2);
+    assert_eq!(
+        me.world().resource::<UiState>().dialog,
+        Some(Dialog::ConfirmDiscard)
+    );
+    assert_eq!(me.world().resource::<Match>().game.history().len(), 2);
+}
+
+/// Files the browser reads (picked or dropped on the page) open like the
+/// import box; one that cannot be read is named with its problem.
+#[test]
+fn files_from_the_browser_open_like_the_import_box() {
+    use agon::ui::files::{Arrived, Inbox};
+    let mut app = whole_app(&data_dir("inbox"), &[]);
+    let g = game_of(&ACTIONS);
+    let record = agon_rules::Record::from_game(&g, Mode::PassAndPlay.players(), None).to_json();
+    let inbox = app.world().resource::<Inbox>().clone();
+    inbox.deliver(Arrived {
+        name: "agon-2026-12-01.json".into(),
+        text: Ok(record),
+    });
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(app.world().resource::<Match>().game.history(), g.history());
+    assert_eq!(app.world().resource::<Match>().mode, Mode::PassAndPlay);
+
+    inbox.deliver(Arrived {
+        name: "notes.txt".into(),
+        text: Ok("f1-f2 f11-f12".into()),
+    });
+    inbox.deliver(Arrived {
+        name: "huge.json".into(),
+        text: Err("huge.json is larger than 4 MiB".into()),
+    });
+    frames(&mut app, 2);
+    let ui = app.world().resource::<UiState>();
+    assert_eq!(ui.dialog, Some(Dialog::Records));
+    let message = ui.records_message.clone().unwrap_or_default();
+    assert!(message.starts_with("huge.json was not loaded"), "{message}");
+    assert_eq!(app.world().resource::<Match>().game.history(), g.history());
+}

@@ -41,6 +41,9 @@ pub enum Player {
     Computer {
         level: String,
     },
+    /// A person elsewhere, whose actions arrive by link (playing a friend
+    /// remotely); the other side is the person at this screen.
+    Remote {},
 }
 
 impl Player {

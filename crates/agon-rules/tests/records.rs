@@ -33,6 +33,27 @@ fn a_record_round_trips_through_json() {
 }
 
 #[test]
+fn a_remote_player_is_written_by_kind_alone() {
+    let mut r = sample();
+    r.players.dark = Player::Remote {};
+    let json = r.to_json();
+    assert!(
+        json.contains("{ \"kind\": \"remote\" }") || json.contains("\"kind\": \"remote\""),
+        "{json}"
+    );
+    assert_eq!(
+        Record::from_json(&json).unwrap().0.players.dark,
+        Player::Remote {}
+    );
+    // A remote player has no level or name.
+    let bad = json.replace(
+        "\"kind\": \"remote\"",
+        "\"kind\": \"remote\", \"level\": \"easy\"",
+    );
+    assert!(Record::from_json(&bad).is_err());
+}
+
+#[test]
 fn the_first_illegal_action_is_named_with_its_index() {
     let mut r = sample();
     r.actions.push("f3-f2".into()); // Dark to move, and outward besides

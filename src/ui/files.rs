@@ -1,0 +1,375 @@
+//! Records as files. On the desktop a record is saved into the data
+//! folder's `records/` and a file dropped on the window is opened. On the
+//! web "Download" saves `agon-<date>.json` through the browser, "Open a
+//! file" shows the browser's file picker, and a file dropped anywhere on
+//! the page is opened. Whatever arrives is read like the import box.
+
+use std::sync::{Arc, Mutex};
+
+use bevy::prelude::*;
+
+use crate::frames::Waker;
+use crate::game::MatchCommand;
+use crate::store::Settings;
+use crate::store::storage::MAX_FILE_BYTES;
+use crate::ui::records::parse_import;
+use crate::ui::{Dialog, UiState};
+
+/// A file the player gave the game: its name, and its text or why it could
+/// not be read.
+#[derive(Clone, Debug)]
+pub struct Arrived {
+    pub name: String,
+    pub text: Result<String, String>,
+}
+
+/// Files read by the browser, waiting for the next frame.
+#[derive(Resource, Clone, Default)]
+pub struct Inbox {
+    files: Arc<Mutex<Vec<Arrived>>>,
+    waker: Option<Waker>,
+}
+
+impl Inbox {
+    /// Hands a file to the game and wakes the window to open it.
+    pub fn deliver(&self, arrived: Arrived) {
+        if let Ok(mut files) = self.files.lock() {
+            files.push(arrived);
+        }
+        if let Some(wake) = &self.waker {
+            wake();
+        }
+    }
+
+    fn take(&self) -> Vec<Arrived> {
+        self.files
+            .lock()
+            .map(|mut f| std::mem::take(&mut *f))
+            .unwrap_or_default()
+    }
+}
+
+/// The name a saved record gets: `agon-2026-12-01.json`, by today's date
+/// (UTC).
+pub fn record_name(unix_seconds: u64) -> String {
+    let (y, m, d) = civil_date(unix_seconds / 86_400);
+    format!("agon-{y:04}-{m:02}-{d:02}.json")
+}
+
+/// The calendar date of a day counted from 1970-01-01 (H. Hinnant's
+/// algorithm, for days after the epoch).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z % 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + u64::from(m <= 2);
+    (y, m, d)
+}
+
+fn now_seconds() -> u64 {
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Saves a record: into the data folder's `records/` on the desktop, never
+/// over another file (`agon-<date>-2.json` if that one exists). Says where.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save_record(json: &str) -> Result<String, String> {
+    let dir = crate::store::storage::FileStore::user_dir().join("records");
+    save_record_in(&dir, json, now_seconds())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn save_record_in(dir: &std::path::Path, json: &str, now: u64) -> Result<String, String> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let name = record_name(now);
+    let stem = name.trim_end_matches(".json");
+    for n in 1..=1000u32 {
+        let path = if n == 1 {
+            dir.join(&name)
+        } else {
+            dir.join(format!("{stem}-{n}.json"))
+        };
+        match std::fs::File::create_new(&path) {
+            Ok(mut file) => {
+                file.write_all(json.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                return Ok(format!("Saved as {}", path.display()));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    Err(format!(
+        "{} holds 1000 records of today already",
+        dir.display()
+    ))
+}
+
+/// Saves a record through the browser's download, as `agon-<date>.json`.
+#[cfg(target_arch = "wasm32")]
+pub fn save_record(json: &str) -> Result<String, String> {
+    let name = record_name(now_seconds());
+    web::download(&name, json).map_err(|e| format!("the browser refused the download: {e}"))?;
+    Ok(format!("Downloaded as {name}"))
+}
+
+/// Opens the browser's file picker; the file chosen arrives in the inbox.
+#[cfg(target_arch = "wasm32")]
+pub fn pick_file(inbox: &Inbox) {
+    if let Err(e) = web::pick(inbox.clone()) {
+        inbox.deliver(Arrived {
+            name: "the file picker".into(),
+            text: Err(e),
+        });
+    }
+}
+
+/// Opens what arrived like the import box; an error opens the record
+/// dialog with the file's name and the problem.
+fn open(
+    arrived: Arrived,
+    settings: &Settings,
+    ui: &mut UiState,
+    commands: &mut MessageWriter<MatchCommand>,
+) {
+    match arrived
+        .text
+        .and_then(|text| parse_import(&text, settings.level))
+    {
+        Ok(command) => {
+            ui.close();
+            commands.write(command);
+        }
+        Err(e) => {
+            ui.open(Dialog::Records);
+            ui.records_message = Some(format!("{} was not loaded: {e}", arrived.name));
+        }
+    }
+}
+
+/// A file dropped on the desktop window, read up to the store's size limit.
+pub fn dropped_files(
+    mut drops: MessageReader<bevy::window::FileDragAndDrop>,
+    settings: Res<Settings>,
+    mut ui: ResMut<UiState>,
+    mut commands: MessageWriter<MatchCommand>,
+) {
+    for d in drops.read() {
+        if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
+            let arrived = Arrived {
+                name: path_buf.display().to_string(),
+                text: crate::ui::records::read_file(path_buf),
+            };
+            open(arrived, &settings, &mut ui, &mut commands);
+        }
+    }
+}
+
+/// Files the browser delivered (picked or dropped on the page).
+pub fn arrived_files(
+    inbox: Res<Inbox>,
+    settings: Res<Settings>,
+    mut ui: ResMut<UiState>,
+    mut commands: MessageWriter<MatchCommand>,
+) {
+    for arrived in inbox.take() {
+        open(arrived, &settings, &mut ui, &mut commands);
+    }
+}
+
+/// Refuses a file past the store's size limit before reading it.
+pub fn check_size(name: &str, bytes: f64) -> Result<(), String> {
+    if bytes > MAX_FILE_BYTES as f64 {
+        return Err(format!(
+            "{name} is larger than {} MiB",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(())
+}
+
+/// Gives the inbox the window's wake-up call; on the web, listens for
+/// files dropped anywhere on the page.
+fn set_up(waker: Res<crate::frames::WindowWaker>, mut inbox: ResMut<Inbox>) {
+    inbox.waker = waker.0.clone();
+    #[cfg(target_arch = "wasm32")]
+    if let Err(e) = web::listen_for_drops(inbox.clone()) {
+        warn!("Files dropped on the page cannot be opened: {e}");
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    use super::{Arrived, Inbox, check_size};
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+
+    fn text_of(value: &JsValue) -> String {
+        value
+            .as_string()
+            .or_else(|| {
+                value
+                    .dyn_ref::<js_sys::Error>()
+                    .map(|e| String::from(e.message()))
+            })
+            .unwrap_or_else(|| format!("{value:?}"))
+    }
+
+    fn document() -> Result<web_sys::Document, String> {
+        web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or_else(|| "no document".to_string())
+    }
+
+    pub fn download(name: &str, text: &str) -> Result<(), String> {
+        let parts = js_sys::Array::of1(&JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/json");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
+            .map_err(|e| text_of(&e))?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| text_of(&e))?;
+        let a: web_sys::HtmlAnchorElement = document()?
+            .create_element("a")
+            .map_err(|e| text_of(&e))?
+            .dyn_into()
+            .map_err(|_| "not an anchor".to_string())?;
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+        // The download has its own reference by now; the address is freed
+        // a little later for browsers that start it asynchronously.
+        let free = Closure::once_into_js(move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        });
+        if let Some(w) = web_sys::window() {
+            let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(
+                free.unchecked_ref(),
+                10_000,
+            );
+        }
+        Ok(())
+    }
+
+    /// Reads a file's text and hands it to the inbox.
+    fn read(file: web_sys::File, inbox: Inbox) {
+        let name = file.name();
+        if let Err(e) = check_size(&name, file.size()) {
+            inbox.deliver(Arrived { name, text: Err(e) });
+            return;
+        }
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .map_err(|e| format!("could not be read: {}", text_of(&e)))
+                .and_then(|v| v.as_string().ok_or_else(|| "is not text".to_string()));
+            inbox.deliver(Arrived { name, text });
+        });
+    }
+
+    pub fn pick(inbox: Inbox) -> Result<(), String> {
+        let document = document()?;
+        let input: web_sys::HtmlInputElement = document
+            .create_element("input")
+            .map_err(|e| text_of(&e))?
+            .dyn_into()
+            .map_err(|_| "not an input".to_string())?;
+        input.set_type("file");
+        input.set_accept(".json,.txt,.afn,application/json,text/plain");
+        input.set_hidden(true);
+        let chosen = input.clone();
+        let on_change = Closure::once_into_js(move || {
+            if let Some(file) = chosen.files().and_then(|f| f.get(0)) {
+                read(file, inbox);
+            }
+            chosen.remove();
+        });
+        input.set_onchange(Some(on_change.unchecked_ref()));
+        if let Some(body) = document.body() {
+            body.append_child(&input).map_err(|e| text_of(&e))?;
+        }
+        input.click();
+        Ok(())
+    }
+
+    pub fn listen_for_drops(inbox: Inbox) -> Result<(), String> {
+        let document = document()?;
+        // Without this the browser opens a dropped file in place of the game.
+        let over = Closure::<dyn FnMut(web_sys::DragEvent)>::new(|e: web_sys::DragEvent| {
+            e.prevent_default();
+        });
+        let drop = Closure::<dyn FnMut(web_sys::DragEvent)>::new(move |e: web_sys::DragEvent| {
+            e.prevent_default();
+            let file = e
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0));
+            if let Some(file) = file {
+                read(file, inbox.clone());
+            }
+        });
+        document
+            .add_event_listener_with_callback("dragover", over.as_ref().unchecked_ref())
+            .map_err(|e| text_of(&e))?;
+        document
+            .add_event_listener_with_callback("drop", drop.as_ref().unchecked_ref())
+            .map_err(|e| text_of(&e))?;
+        // The page lives as long as the game: the listeners stay.
+        over.forget();
+        drop.forget();
+        Ok(())
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Inbox>()
+        .add_systems(Startup, set_up.after(crate::frames::lend_window_waker));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_named_by_their_date() {
+        assert_eq!(record_name(0), "agon-1970-01-01.json");
+        // 2026-12-01 12:45 UTC.
+        assert_eq!(record_name(1_796_129_100), "agon-2026-12-01.json");
+        // A leap day and the day after a century that is not a leap year.
+        assert_eq!(record_name(951_782_400), "agon-2000-02-29.json");
+        assert_eq!(record_name(4_107_542_400), "agon-2100-03-01.json");
+    }
+
+    #[test]
+    fn a_saved_record_never_replaces_another() {
+        let dir = std::env::temp_dir().join(format!("agon-records-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let first = save_record_in(&dir, "{1}", 0).unwrap();
+        let second = save_record_in(&dir, "{2}", 0).unwrap();
+        assert!(first.ends_with("agon-1970-01-01.json"), "{first}");
+        assert!(second.ends_with("agon-1970-01-01-2.json"), "{second}");
+        assert_eq!(
+            std::fs::read(dir.join("agon-1970-01-01.json")).unwrap(),
+            b"{1}"
+        );
+        assert_eq!(
+            std::fs::read(dir.join("agon-1970-01-01-2.json")).unwrap(),
+            b"{2}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_past_the_limit_is_refused_by_name() {
+        assert!(check_size("a.json", 1000.0).is_ok());
+        let e = check_size("big.json", (MAX_FILE_BYTES + 1) as f64).unwrap_err();
+        assert_eq!(e, "big.json is larger than 4 MiB");
+    }
+}
