@@ -70,21 +70,29 @@ fn copy_out(mut clipboard: ResMut<Clipboard>, outputs: Query<&EguiOutput>) {
 }
 
 /// `Ctrl+C`, `Ctrl+X` and `Ctrl+V` as egui's copy, cut and paste events.
+/// The command keys held are followed key by key, in order: a whole
+/// `Ctrl+V` (press and release) can arrive within one slow frame, after
+/// which `ButtonInput` no longer shows `Ctrl` held.
 #[cfg(not(target_arch = "wasm32"))]
 fn keys_in(
     mut keys: MessageReader<bevy::input::keyboard::KeyboardInput>,
-    held: Res<ButtonInput<KeyCode>>,
+    mut held: Local<[bool; 4]>,
     mut clipboard: ResMut<Clipboard>,
     mut inputs: Query<&mut bevy_egui::EguiInput>,
 ) {
-    let command = held.any_pressed([
+    const COMMAND: [KeyCode; 4] = [
         KeyCode::ControlLeft,
         KeyCode::ControlRight,
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
-    ]);
+    ];
     for key in keys.read() {
-        if !command || key.state != bevy::input::ButtonState::Pressed {
+        let pressed = key.state == bevy::input::ButtonState::Pressed;
+        if let Some(i) = COMMAND.iter().position(|k| *k == key.key_code) {
+            held[i] = pressed;
+            continue;
+        }
+        if !pressed || !held.iter().any(|h| *h) {
             continue;
         }
         let event = match key.key_code {

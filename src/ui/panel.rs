@@ -221,8 +221,9 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
             .on_hover_text("Copy a link of the game to send to your friend")
             .clicked()
         {
-            records::copy_friend_link(ui_.ctx(), p, ui);
+            // Opening a dialog forgets what was shown: open it first.
             ui.open(Dialog::SendMove);
+            records::copy_friend_link(ui_.ctx(), p, ui);
         }
         ui_.add_space(4.0);
     }

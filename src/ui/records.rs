@@ -206,8 +206,7 @@ pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &
             "Friendly play: the rules check every action, but nothing stops a player \
              from editing a link.",
         )
-        .weak()
-        .small(),
+        .weak(),
     );
     ui_.add_space(4.0);
     shown(ui_, ui);

@@ -8,9 +8,17 @@
 //  3. a corrupt save in localStorage: reported to the player and kept, never
 //     silently replaced;
 //  4. links: ?afn= opens a position, the address then follows the game, and a
-//     broken link is reported.
+//     broken link is reported;
+//  5. records in and out: "Download" saves agon-<date>.json, "Copy link" puts
+//     a link on the clipboard that opens the game in another page, the file
+//     picker opens the downloaded record, a record pasted with Ctrl+V into
+//     the import box opens, and a file dropped on the page opens;
+//  6. a friend by link: one page plays and sends its move, another opens the
+//     link, sees the action, replies and sends a link back, which the first
+//     page opens without a question.
 // Usage: URL=http://127.0.0.1:8080/ node web/e2e/play.mjs
 import { chromium } from "playwright-core";
+import { readFileSync } from "node:fs";
 
 const url = process.env.URL ?? "http://127.0.0.1:8080/";
 const shot = process.env.SHOT ?? "web-e2e.png";
@@ -46,6 +54,34 @@ const cellAt = async (page, name) => {
   const [x, y] = xy.split(",").map(Number);
   return { x, y };
 };
+/// Clicks a control the game marked (it publishes its centre as data-button-*).
+const button = async (page, name) => {
+  const key = "button" + name;
+  await page.waitForFunction((k) => (document.body.dataset[k] ?? "") !== "", key, { timeout: 30_000 })
+    .catch(() => fail(`no "${name}" control on screen`));
+  const [x, y] = (await page.evaluate((k) => document.body.dataset[k], key)).split(",").map(Number);
+  await page.mouse.click(x, y);
+};
+const waitAfn = (page, want, what) => page.waitForFunction(
+  (w) => document.body.dataset.afn === w, want, { timeout: 60_000 })
+  .catch(async () => fail(`${what}: the position is ${await afn(page)}, not ${want}`));
+const play = async (page, from, to) => {
+  let p = await cellAt(page, from);
+  await page.mouse.click(p.x, p.y);
+  await page.waitForTimeout(500);
+  p = await cellAt(page, to);
+  await page.mouse.click(p.x, p.y);
+};
+const clipboardWith = async (page, part) => {
+  await page.waitForFunction(async (t) => (await navigator.clipboard.readText()).includes(t), part,
+    { timeout: 10_000, polling: 250 }).catch(() => fail(`the clipboard never held "${part}"`));
+  return page.evaluate(() => navigator.clipboard.readText());
+};
+const ready = (page) => page.waitForFunction(
+  () => document.body.dataset.ready === "1", null, { timeout: 180_000 });
+const withClipboard = { viewport: { width: 1280, height: 800 }, acceptDownloads: true,
+  permissions: ["clipboard-read", "clipboard-write"] };
+
 const lightToMove = (page) => page.waitForFunction(
   () => (document.body.dataset.afn ?? "").split(" ")[1] === "l", null, { timeout: 120_000 });
 
@@ -147,6 +183,117 @@ const lightToMove = (page) => page.waitForFunction(
   console.log(`link: a broken one is said ("${notices.split("\n")[0]}")`);
   if (errors.length) fail(`links: page errors:\n${errors.join("\n")}`);
   await context.close();
+}
+
+// 5. Records in and out: download, link, file picker, paste, drop.
+const AFTER_F11F10 = "1g2G1/G5g/8/g7G/10/1Q8q/10/g7G/8/G5g/1g2G1 l -";
+{
+  const context = await browser.newContext(withClipboard);
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${url}?afn=${encodeURIComponent(AFTER_F1F2)}&mode=pass-and-play`);
+  await ready(page);
+  await play(page, "f11", "f10");
+  await page.waitForFunction((s) => document.body.dataset.afn !== s, AFTER_F1F2, { timeout: 60_000 });
+  const played = await afn(page);
+  await button(page, "Record");
+  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Save")]);
+  const name = download.suggestedFilename();
+  if (!/^agon-\d{4}-\d\d-\d\d\.json$/.test(name)) fail(`the download is named ${name}`);
+  const file = await download.path();
+  const record = readFileSync(file, "utf8");
+  const parsed = JSON.parse(record);
+  if (parsed.start !== AFTER_F1F2 || parsed.actions.join(" ") !== "f11-f10") fail(`downloaded ${record}`);
+  console.log(`records: downloaded ${name} (${record.length} bytes, ${parsed.actions.length} action)`);
+  await button(page, "CopyLink");
+  const link = await clipboardWith(page, "game=");
+  console.log(`records: "Copy link" put ${link.length} characters on the clipboard`);
+  // The link opens the game in a page of its own.
+  {
+    const other = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    const p2 = await other.newPage();
+    await p2.goto(link);
+    await ready(p2);
+    await waitAfn(p2, played, "the copied link");
+    console.log("records: the copied link opened the game in another page");
+    await other.close();
+  }
+  // The file picker opens the downloaded record (in a fresh page).
+  {
+    const other = await browser.newContext(withClipboard);
+    const p3 = await other.newPage();
+    await p3.goto(url);
+    await ready(p3);
+    await button(p3, "Record");
+    const [chooser] = await Promise.all([p3.waitForEvent("filechooser"), button(p3, "OpenFile")]);
+    await chooser.setFiles(file);
+    await waitAfn(p3, played, "the picked file");
+    console.log("records: the file picker opened the downloaded record");
+    // A record pasted into the import box opens too (here a position: the
+    // page then asks before it replaces the game in progress).
+    await p3.evaluate((t) => navigator.clipboard.writeText(t), START);
+    await button(p3, "Record");
+    await button(p3, "ImportBox");
+    await p3.keyboard.press("Control+V");
+    await p3.waitForTimeout(500);
+    await button(p3, "Open");
+    await button(p3, "DiscardIt");
+    await waitAfn(p3, START, "the pasted position");
+    console.log("records: a position pasted with Ctrl+V opened, after the question");
+    await other.close();
+  }
+  // A file dropped anywhere on the page opens.
+  {
+    const other = await browser.newContext({ viewport: { width: 1024, height: 700 } });
+    const p4 = await other.newPage();
+    await p4.goto(url);
+    await ready(p4);
+    await p4.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "dropped.json", { type: "application/json" }));
+      document.body.dispatchEvent(new DragEvent("dragover", { dataTransfer: dt, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, record);
+    await waitAfn(p4, played, "the dropped file");
+    console.log("records: a file dropped on the page opened");
+    await other.close();
+  }
+  if (errors.length) fail(`records: page errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// 6. A friend by link: two pages, each its own browser profile.
+{
+  const a = await browser.newContext(withClipboard);
+  const pageA = await a.newPage();
+  await pageA.goto(`${url}?afn=${encodeURIComponent(START)}&mode=remote&side=light`);
+  await ready(pageA);
+  await play(pageA, "f1", "f2");
+  await waitAfn(pageA, AFTER_F1F2, "my move");
+  await button(pageA, "SendMove");
+  const link = await clipboardWith(pageA, "side=dark");
+  console.log(`friend: "Send your move" copied ${link}`);
+  await pageA.screenshot({ path: shot.replace(/\.png$/, "-send.png") });
+  const b = await browser.newContext(withClipboard);
+  const pageB = await b.newPage();
+  await pageB.goto(link);
+  await ready(pageB);
+  await waitAfn(pageB, AFTER_F1F2, "the friend's page");
+  await play(pageB, "f11", "f10");
+  await waitAfn(pageB, AFTER_F11F10, "the friend's reply");
+  await button(pageB, "SendMove");
+  const reply = await clipboardWith(pageB, "side=light");
+  console.log("friend: the friend opened it, replied f11-f10 and sent a link back");
+  await pageA.goto(reply);
+  await ready(pageA);
+  await waitAfn(pageA, AFTER_F11F10, "the reply opened");
+  await pageA.waitForTimeout(1000);
+  const asked = await pageA.evaluate(() => document.body.dataset.buttonDiscardIt ?? "");
+  if (asked) fail("opening the friend's reply asked to discard the game it continues");
+  console.log("friend: the reply opened in the first page, without a question");
+  await a.close();
+  await b.close();
 }
 
 await browser.close();
