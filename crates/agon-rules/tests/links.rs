@@ -183,7 +183,7 @@ fn two_hundred_action_games_encode_under_500_characters() {
 
 #[test]
 fn positions_round_trip_through_afn_query_values() {
-    for seed in 0..300u64 {
+    for seed in 0..1000u64 {
         let p = if seed % 5 == 0 {
             odd_start(seed)
         } else {
@@ -208,6 +208,36 @@ fn positions_round_trip_through_afn_query_values() {
         encode_component(START_AFN),
         "1g2G1%2FG5g%2F8%2Fg7G%2F10%2FQ9q%2F10%2Fg7G%2F8%2FG5g%2F1g2G1%20l%20-"
     );
+}
+
+#[test]
+fn a_thousand_random_games_round_trip_as_records() {
+    use agon_rules::{Player, Players, Record};
+    let kinds = [
+        Player::human(),
+        Player::computer("hard"),
+        Player::Remote {},
+        Player::Human {
+            name: Some("Ada \"A\" Lovelace".into()),
+        },
+    ];
+    for seed in 0..1000u64 {
+        let plies = (seed as usize * 11) % 240;
+        let game = if seed % 4 == 0 {
+            random_game_from(odd_start(seed), seed, plies)
+        } else {
+            random_game(seed, plies)
+        };
+        let players = Players {
+            light: kinds[seed as usize % 4].clone(),
+            dark: kinds[(seed as usize / 4) % 4].clone(),
+        };
+        let record = Record::from_game(&game, players, None);
+        let (back, replayed) =
+            Record::from_json(&record.to_json()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back, record, "seed {seed}");
+        assert!(same_game(&replayed, &game), "seed {seed}");
+    }
 }
 
 #[test]
