@@ -129,7 +129,14 @@ pub fn ending_sound(e: Ending, mode: Mode) -> Sfx {
 pub struct Music;
 
 #[derive(Resource)]
-struct Sounds(Vec<(Sfx, Handle<AudioSource>)>, Handle<AudioSource>);
+pub struct Sounds(Vec<(Sfx, Handle<AudioSource>)>, Handle<AudioSource>);
+
+impl Sounds {
+    /// Every sound: the effects, then the music.
+    pub fn handles(&self) -> impl Iterator<Item = &Handle<AudioSource>> {
+        self.0.iter().map(|(_, h)| h).chain([&self.1])
+    }
+}
 
 fn decibels(linear: f32) -> Decibels {
     if linear <= 0.001 {
@@ -139,12 +146,81 @@ fn decibels(linear: f32) -> Decibels {
     }
 }
 
+const MUSIC: &str = "sounds/music.ogg";
+
+/// The sounds, built into the desktop binary so that it runs from any
+/// folder with nothing beside it. The web fetches them beside the page
+/// instead: in the wasm they would add to the download before the first
+/// frame.
+#[cfg(not(target_arch = "wasm32"))]
+const EMBEDDED_SOUNDS: [(&str, &[u8]); 11] = [
+    (
+        "sounds/select.ogg",
+        include_bytes!("../assets/sounds/select.ogg"),
+    ),
+    (
+        "sounds/step.ogg",
+        include_bytes!("../assets/sounds/step.ogg"),
+    ),
+    (
+        "sounds/capture.ogg",
+        include_bytes!("../assets/sounds/capture.ogg"),
+    ),
+    (
+        "sounds/relocate.ogg",
+        include_bytes!("../assets/sounds/relocate.ogg"),
+    ),
+    (
+        "sounds/illegal.ogg",
+        include_bytes!("../assets/sounds/illegal.ogg"),
+    ),
+    (
+        "sounds/your-turn.ogg",
+        include_bytes!("../assets/sounds/your-turn.ogg"),
+    ),
+    ("sounds/win.ogg", include_bytes!("../assets/sounds/win.ogg")),
+    (
+        "sounds/loss.ogg",
+        include_bytes!("../assets/sounds/loss.ogg"),
+    ),
+    (
+        "sounds/draw.ogg",
+        include_bytes!("../assets/sounds/draw.ogg"),
+    ),
+    (
+        "sounds/click.ogg",
+        include_bytes!("../assets/sounds/click.ogg"),
+    ),
+    (MUSIC, include_bytes!("../assets/sounds/music.ogg")),
+];
+
+/// Where a sound is loaded from: Bevy's `embedded://` source on the
+/// desktop, the page's `assets/` on the web.
+pub fn sound_path(file: &str) -> String {
+    if cfg!(target_arch = "wasm32") {
+        file.to_string()
+    } else {
+        format!("embedded://agon/{file}")
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn embed_sounds(app: &mut App) {
+    let registry = app
+        .world()
+        .resource::<bevy::asset::io::embedded::EmbeddedAssetRegistry>();
+    for (file, bytes) in EMBEDDED_SOUNDS {
+        let path = std::path::Path::new("agon").join(file);
+        registry.insert_asset(path.clone(), &path, bytes);
+    }
+}
+
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
     let effects = Sfx::ALL
         .iter()
-        .map(|&s| (s, assets.load(s.file())))
+        .map(|&s| (s, assets.load(sound_path(s.file()))))
         .collect();
-    commands.insert_resource(Sounds(effects, assets.load("sounds/music.ogg")));
+    commands.insert_resource(Sounds(effects, assets.load(sound_path(MUSIC))));
 }
 
 fn play_effects(
@@ -202,6 +278,8 @@ pub fn core_plugin(app: &mut App) {
 
 /// Plays them: needs an audio device (or a browser's audio).
 pub fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    embed_sounds(app);
     app.add_plugins(bevy_kira_audio::AudioPlugin)
         .add_audio_channel::<Music>()
         .add_systems(Startup, load_sounds)

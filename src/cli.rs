@@ -6,9 +6,9 @@ use agon_rules::{Position, Side};
 pub const USAGE: &str = "\
 usage: agon [OPTIONS]
 
-  --mode vs-computer|pass-and-play|watch
+  --mode vs-computer|pass-and-play|watch|remote
                                      start a game at once in this mode (watch: the
-                                     computer plays itself)
+                                     computer plays itself; remote: a friend by link)
   --level beginner|easy|medium|hard|master
                                      the computer's level (with vs-computer)
   --side light|dark                  your side against the computer
@@ -31,7 +31,11 @@ usage: agon [OPTIONS]
   --frames N                         frames to render before the screenshot (default 90)
   --size WxH                         window size, 200 to 16384 a side (default 1280x800)
   --no-save                          neither read nor write the saved game and settings
+  --version                          the game's version
   --help                             this text";
+
+/// What `--version` prints.
+pub const VERSION: &str = concat!("agon ", env!("CARGO_PKG_VERSION"));
 
 /// Window sides a `--size` may ask for, in logical pixels.
 const SIZES: std::ops::RangeInclusive<u32> = 200..=16384;
@@ -93,6 +97,7 @@ impl Options {
             };
             match flag.as_str() {
                 "--help" | "-h" => return Err(USAGE.to_string()),
+                "--version" | "-V" => return Err(VERSION.to_string()),
                 "--mode" => o.mode = Some(value()?.parse()?),
                 "--level" => o.level = Some(value()?.parse()?),
                 "--side" => o.side = Some(side(&value()?)?),
@@ -193,6 +198,14 @@ mod tests {
         assert_eq!(o.graphics, Some(crate::store::Graphics::Low));
         assert_eq!(o.then, Some("f1-f2".parse().unwrap()));
         assert_eq!(o.then_seconds, 0.5);
+        assert_eq!(
+            parse("--mode remote").unwrap().mode,
+            Some(ModeChoice::Remote)
+        );
+        assert_eq!(
+            parse("--version"),
+            Err(format!("agon {}", env!("CARGO_PKG_VERSION")))
+        );
         assert_eq!(o.animation, Some(crate::store::AnimationSpeed::Slow));
         assert_eq!(parse("--size 390x844").unwrap().size, (390, 844));
         // A link is kept as given, read when the game starts.

@@ -12,8 +12,8 @@ fn main() -> AppExit {
     let options = match Options::parse(&args) {
         Ok(o) => o,
         Err(text) => {
-            let help = args.iter().any(|a| a == "--help" || a == "-h");
-            if help {
+            let asked = ["--help", "-h", "--version", "-V"];
+            if args.iter().any(|a| asked.contains(&a.as_str())) {
                 println!("{text}");
                 return AppExit::Success;
             }
@@ -30,8 +30,10 @@ fn main() -> AppExit {
         prevent_default_event_handling: true,
         ..default()
     };
-    App::new()
-        .insert_resource(LaunchTime(launched))
+    let mut app = App::new();
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, set_window_icon);
+    app.insert_resource(LaunchTime(launched))
         .insert_resource(ClearColor(Color::srgb_u8(28, 32, 38)))
         .add_plugins(
             DefaultPlugins
@@ -46,4 +48,48 @@ fn main() -> AppExit {
         )
         .add_plugins(agon::AgonPlugin { options })
         .run()
+}
+
+/// Gives the window the game's icon once winit has made it (the web page
+/// has its favicon instead).
+#[cfg(not(target_arch = "wasm32"))]
+fn set_window_icon(
+    _main_thread: bevy::ecs::system::NonSendMarker,
+    window: Query<Entity, With<bevy::window::PrimaryWindow>>,
+    mut done: Local<bool>,
+) {
+    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+    if *done {
+        return;
+    }
+    let Ok(entity) = window.single() else { return };
+    bevy::winit::WINIT_WINDOWS.with_borrow(|windows| {
+        let Some(window) = windows.get_window(entity) else {
+            return;
+        };
+        *done = true;
+        let png = include_bytes!("../assets/icon/agon.png");
+        let icon = Image::from_buffer(
+            png,
+            ImageType::Extension("png"),
+            CompressedImageFormats::NONE,
+            true,
+            ImageSampler::Default,
+            default(),
+        )
+        .map_err(|e| e.to_string())
+        .and_then(|image| {
+            let size = image.size();
+            let rgba = image
+                .try_into_dynamic()
+                .map_err(|e| e.to_string())?
+                .to_rgba8();
+            winit::window::Icon::from_rgba(rgba.into_raw(), size.x, size.y)
+                .map_err(|e| e.to_string())
+        });
+        match icon {
+            Ok(icon) => window.set_window_icon(Some(icon)),
+            Err(e) => warn!("The window's icon could not be made: {e}"),
+        }
+    });
 }

@@ -933,3 +933,32 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
     assert!(app.world().resource::<Notices>().0.is_empty());
     assert_eq!(screen(&app), Screen::Playing);
 }
+
+/// The desktop binary carries its sounds: they load from Bevy's embedded
+/// source, not from an `assets/` folder beside it, so the game plays them
+/// when started from any folder.
+#[test]
+fn the_sounds_are_built_into_the_game() {
+    let mut app = whole_app(&data_dir("sounds"), &[]);
+    let loaded = |app: &App| {
+        let server = app.world().resource::<AssetServer>();
+        let sounds = app.world().resource::<agon::audio::Sounds>();
+        sounds
+            .handles()
+            .all(|h| server.is_loaded_with_dependencies(h))
+    };
+    for _ in 0..200 {
+        if loaded(&app) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+        app.update();
+    }
+    assert!(loaded(&app), "the sounds did not load");
+    let sounds = app.world().resource::<agon::audio::Sounds>();
+    assert_eq!(sounds.handles().count(), agon::audio::Sfx::ALL.len() + 1);
+    for h in sounds.handles() {
+        let path = h.path().expect("loaded by path").to_string();
+        assert!(path.starts_with("embedded://agon/sounds/"), "{path}");
+    }
+}
