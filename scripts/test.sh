@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every check of the project: formatting, lints, all tests (the rules,
 # the AI, the engine protocol, the headless game), the web server's tests, a
-# web build check, and the web build played in headless Chromium. Installs
-# what is missing first.
+# web build check, a Windows build check, and the web build played in headless
+# Chromium. Installs what is missing first.
 # Usage: scripts/test.sh [--no-web]   (--no-web skips the browser test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +32,10 @@ python3 -m unittest web/test_serve.py
 
 say "cargo check of the game for the web (wasm32)"
 cargo check --locked -p agon --target wasm32-unknown-unknown
+
+say "cargo check of the game for Windows (x86_64-pc-windows-gnu)"
+need_target x86_64-pc-windows-gnu
+cargo check --locked -p agon --target x86_64-pc-windows-gnu
 
 if [ "${1:-}" != "--no-web" ]; then
     say "the web build, played in headless Chromium"

@@ -110,10 +110,62 @@ fn keys_in(
     }
 }
 
+/// On the web, lets the browser's own copy, cut and paste happen, and wakes
+/// the window when they do.
+///
+/// The game's canvas cancels the browser's default for every key (so that
+/// keys and touches drive the game, not the page), and a cancelled
+/// `Ctrl+V` fires no `paste` event: bevy_egui would never hear of it. The
+/// command keys with C, X or V are kept from the canvas here, before it
+/// sees them. The clipboard events are no window events either: an idle
+/// page would hold a paste until the pointer next moved, by when the text
+/// box may have lost the keyboard.
+#[cfg(target_arch = "wasm32")]
+fn browser_clipboard(waker: Res<crate::frames::WindowWaker>) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::Closure;
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let keys = Closure::<dyn FnMut(web_sys::KeyboardEvent)>::new(|e: web_sys::KeyboardEvent| {
+        let clipboard_key = matches!(e.key().to_ascii_lowercase().as_str(), "c" | "x" | "v");
+        if (e.ctrl_key() || e.meta_key()) && !e.alt_key() && clipboard_key {
+            e.stop_immediate_propagation();
+        }
+    });
+    // Capturing on the window runs before the canvas's own listeners.
+    if let Err(e) = window.add_event_listener_with_callback_and_bool(
+        "keydown",
+        keys.as_ref().unchecked_ref(),
+        true,
+    ) {
+        warn!("The clipboard keys will not reach the browser: {e:?}");
+    }
+    keys.forget();
+    let (Some(wake), Some(document)) = (waker.0.clone(), window.document()) else {
+        return;
+    };
+    let woken = Closure::<dyn FnMut()>::new(move || wake());
+    for event in ["paste", "copy", "cut"] {
+        if let Err(e) =
+            document.add_event_listener_with_callback(event, woken.as_ref().unchecked_ref())
+        {
+            warn!("No {event} listener: {e:?}");
+        }
+    }
+    // The page lives as long as the game.
+    woken.forget();
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Clipboard>().add_systems(
         PostUpdate,
         copy_out.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+    );
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Startup,
+        browser_clipboard.after(crate::frames::lend_window_waker),
     );
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(

@@ -23,6 +23,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         Dialog::ConfirmResign => "Resign?",
         Dialog::ConfirmDiscard => "Discard your game?",
         Dialog::SendMove => "Send your move",
+        Dialog::About => "About Agon",
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -48,6 +49,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
             }
             Dialog::ConfirmDiscard => confirm_discard(ui_, p, r, ui),
             Dialog::SendMove => records::send_move(ui_, p, r, ui),
+            Dialog::About => crate::ui::about::show(ui_),
         });
     if !open {
         ui.close();

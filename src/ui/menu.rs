@@ -73,18 +73,31 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 {
                     r.send(ui, MatchCommand::StartLesson(0));
                 }
-                if big_button(ui_, "Rules").clicked() {
-                    ui.open(Dialog::Rules);
-                }
-                if big_button(ui_, "Settings").clicked() {
-                    ui.open(Dialog::Settings);
-                }
                 if big_button(ui_, "Load a game record").clicked() {
                     ui.open(Dialog::Records);
                 }
-                if !cfg!(target_arch = "wasm32") && big_button(ui_, "Quit").clicked() {
-                    r.exit.write(AppExit::Success);
-                }
+                ui_.add_space(8.0);
+                // The rest, smaller, on one line.
+                ui_.horizontal(|ui_| {
+                    let quit = !cfg!(target_arch = "wasm32");
+                    let n = if quit { 4.0 } else { 3.0 };
+                    let width = 240.0;
+                    let gap = ui_.spacing().item_spacing.x;
+                    ui_.add_space((ui_.available_width() - width) / 2.0);
+                    let size = [(width - gap * (n - 1.0)) / n, 30.0];
+                    if ui_.add_sized(size, egui::Button::new("Rules")).clicked() {
+                        ui.open(Dialog::Rules);
+                    }
+                    if ui_.add_sized(size, egui::Button::new("Settings")).clicked() {
+                        ui.open(Dialog::Settings);
+                    }
+                    if ui_.add_sized(size, egui::Button::new("About")).clicked() {
+                        ui.open(Dialog::About);
+                    }
+                    if quit && ui_.add_sized(size, egui::Button::new("Quit")).clicked() {
+                        r.exit.write(AppExit::Success);
+                    }
+                });
             });
         });
 }

@@ -4,6 +4,7 @@
 //! It reads the match and *requests* every change of it as a
 //! [`MatchCommand`]; it never writes the match itself.
 
+pub mod about;
 pub mod clipboard;
 pub mod coordinates;
 pub mod dialogs;
@@ -42,6 +43,8 @@ pub enum Dialog {
     /// Playing a friend by link: the link to send them, and a box for the
     /// one they send back.
     SendMove,
+    /// The version, the licence and the game's history.
+    About,
 }
 
 /// What the interface remembers between frames.
