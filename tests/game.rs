@@ -919,6 +919,9 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
         Dialog::NewGame,
         Dialog::Records,
         Dialog::ConfirmResign,
+        Dialog::SendMove,
+        Dialog::About,
+        Dialog::Keys,
     ] {
         app.world_mut().resource_mut::<UiState>().dialog = Some(dialog.clone());
         key(&mut app, KeyCode::Escape);
@@ -961,4 +964,38 @@ fn the_sounds_are_built_into_the_game() {
         let path = h.path().expect("loaded by path").to_string();
         assert!(path.starts_with("embedded://agon/sounds/"), "{path}");
     }
+}
+
+/// `?` (the character, whatever key makes it) lists every key, but not
+/// while the player types into a text box.
+#[test]
+fn a_question_mark_lists_every_key() {
+    let mut app = whole_app(&data_dir("question"), &["--mode", "pass-and-play"]);
+    frames(&mut app, 2);
+    let question = |app: &mut App| {
+        for state in [ButtonState::Pressed, ButtonState::Released] {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Slash,
+                logical_key: Key::Character("?".into()),
+                state,
+                text: Some("?".into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+            app.update();
+        }
+    };
+    app.world_mut().resource_mut::<UiFocus>().typing = true;
+    question(&mut app);
+    assert_eq!(app.world().resource::<UiState>().dialog, None);
+    app.world_mut().resource_mut::<UiFocus>().typing = false;
+    question(&mut app);
+    assert_eq!(app.world().resource::<UiState>().dialog, Some(Dialog::Keys));
+    // The list names the keys the game answers to.
+    let keys: Vec<&str> = agon::ui::shortcuts::KEYS.iter().map(|(k, _)| *k).collect();
+    for k in ["Esc", "Ctrl+Z", "Ctrl+Y", "H", "R", "?"] {
+        assert!(keys.contains(&k), "{k}");
+    }
+    key(&mut app, KeyCode::Escape);
+    assert_eq!(app.world().resource::<UiState>().dialog, None);
 }

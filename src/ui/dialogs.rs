@@ -24,6 +24,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         Dialog::ConfirmDiscard => "Discard your game?",
         Dialog::SendMove => "Send your move",
         Dialog::About => "About Agon",
+        Dialog::Keys => "Keys",
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -50,6 +51,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
             Dialog::ConfirmDiscard => confirm_discard(ui_, p, r, ui),
             Dialog::SendMove => records::send_move(ui_, p, r, ui),
             Dialog::About => crate::ui::about::show(ui_),
+            Dialog::Keys => crate::ui::shortcuts::list(ui_),
         });
     if !open {
         ui.close();
@@ -315,6 +317,6 @@ fn rules(ui: &mut egui::Ui) {
         h(ui, "The end");
         ui.label("Throne: your queen on the throne and your six guards around it, and you win. Forfeit: if your six guards fill the ring while your queen is not on the throne, you lose. A player with no legal action loses. The third repetition of a position is a draw.");
         h(ui, "Controls");
-        ui.label("Click a piece to pick it up: dots show where it may go, red rings where it would capture. Click a dot to move. Esc puts the piece down or closes a dialog. Right-drag turns the board, the wheel zooms, R resets the view. Ctrl+Z undo, Ctrl+Y redo, H hint.");
+        ui.label("Click a piece to pick it up: dots show where it may go, red rings where it would capture. Click a dot to move. Esc puts the piece down or closes a dialog. Right-drag turns the board, the wheel zooms, R resets the view. Ctrl+Z undo, Ctrl+Y redo, H hint, ? every key.");
     });
 }

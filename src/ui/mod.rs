@@ -45,6 +45,8 @@ pub enum Dialog {
     SendMove,
     /// The version, the licence and the game's history.
     About,
+    /// Every key and pointer gesture (`?`).
+    Keys,
 }
 
 /// What the interface remembers between frames.

@@ -1,17 +1,55 @@
 //! Keys: `Esc` closes the open dialog (or the notices, or the result), `Ctrl+Z`/`Ctrl+Y`
-//! undo and redo, `H` asks for a hint. Nothing here fires while the player
-//! types into a text box.
+//! undo and redo, `H` asks for a hint, `?` lists every key ([`KEYS`]).
+//! Nothing here fires while the player types into a text box.
 
 use bevy::prelude::*;
 
 use crate::game::computer::{HintRequest, Thinker};
 use crate::game::{Match, MatchCommand, Screen, UiFocus};
 use crate::store::Notices;
-use crate::ui::UiState;
+use crate::ui::{Dialog, UiState};
+
+/// Every key and gesture, as the `?` dialog lists them.
+pub const KEYS: [(&str, &str); 11] = [
+    (
+        "Click a piece",
+        "pick it up: dots show where it may go, red rings a capture",
+    ),
+    ("Click a dot", "move the piece there"),
+    (
+        "Esc",
+        "put the piece down; close a dialog, the notices or the result",
+    ),
+    ("Ctrl+Z", "undo your last action"),
+    ("Ctrl+Y", "redo what was undone"),
+    ("H", "a hint: a good action, shown on the board"),
+    ("R", "reset the view"),
+    ("Right-drag", "turn the board"),
+    ("Wheel", "zoom"),
+    ("Ctrl+C, Ctrl+V", "copy and paste in the record boxes"),
+    ("?", "this list"),
+];
+
+/// The `?` dialog.
+pub fn list(ui: &mut bevy_egui::egui::Ui) {
+    use bevy_egui::egui;
+    egui::Grid::new("keys")
+        .num_columns(2)
+        .spacing([16.0, 6.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for (key, what) in KEYS {
+                ui.label(egui::RichText::new(key).strong().monospace());
+                ui.label(what);
+                ui.end_row();
+            }
+        });
+}
 
 #[allow(clippy::too_many_arguments)]
 pub fn keys(
     keys: Res<ButtonInput<KeyCode>>,
+    typed: Res<ButtonInput<bevy::input::keyboard::Key>>,
     focus: Res<UiFocus>,
     the_match: Res<Match>,
     thinker: Res<Thinker>,
@@ -36,7 +74,15 @@ pub fn keys(
             return;
         }
     }
-    if *screen.get() != Screen::Playing || focus.typing || ui.dialog.is_some() {
+    if focus.typing || ui.dialog.is_some() {
+        return;
+    }
+    // By the character typed, whatever the keyboard's layout.
+    if typed.just_pressed(bevy::input::keyboard::Key::Character("?".into())) {
+        ui.open(Dialog::Keys);
+        return;
+    }
+    if *screen.get() != Screen::Playing {
         return;
     }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
