@@ -2,30 +2,26 @@
 //! `Ctrl+C`, `Ctrl+X` and `Ctrl+V` (`⌘` on a Mac) reach egui's text boxes.
 //!
 //! On the web bevy_egui does it with the browser's clipboard events and
-//! `navigator.clipboard`. On the desktop it is done here with arboard, text
-//! only: bevy_egui's own clipboard would also build a Wayland stack and
-//! image codecs, and the game's window is X11 (XWayland on Wayland).
-//! Either way [`Clipboard::copied`] keeps the last text the game copied,
-//! for the interface to say what it copied, and for tests.
+//! `navigator.clipboard`; here the browser is only let to fire them. On
+//! the desktop it is done here with arboard, text only: bevy_egui's own
+//! clipboard would also build a Wayland stack and image codecs, and the
+//! game's window is X11 (XWayland on Wayland).
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use bevy_egui::{EguiOutput, egui};
 
-/// The last text copied, and the system's clipboard where there is one.
+/// The system's clipboard, opened on first use. Without one (no display,
+/// as in the headless tests) copying does nothing and pasting finds nothing.
+#[cfg(not(target_arch = "wasm32"))]
 #[derive(Resource, Default)]
-pub struct Clipboard {
-    pub copied: Option<String>,
-    #[cfg(not(target_arch = "wasm32"))]
+struct Clipboard {
     system: Option<arboard::Clipboard>,
-    #[cfg(not(target_arch = "wasm32"))]
     tried: bool,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Clipboard {
-    /// The system's clipboard, opened on first use. Without one (no
-    /// display, as in the headless tests) copying only remembers the text
-    /// and pasting finds nothing.
-    #[cfg(not(target_arch = "wasm32"))]
     fn system(&mut self) -> Option<&mut arboard::Clipboard> {
         if !self.tried {
             self.tried = true;
@@ -36,7 +32,6 @@ impl Clipboard {
         self.system.as_mut()
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn paste(&mut self) -> Option<String> {
         match self.system()?.get_text() {
             Ok(text) => Some(text),
@@ -50,20 +45,17 @@ impl Clipboard {
 }
 
 /// Text that egui copied (a button's `copy_text`, or `Ctrl+C` in a text
-/// box) is remembered, and put on the system's clipboard on the desktop.
+/// box) goes on the system's clipboard.
+#[cfg(not(target_arch = "wasm32"))]
 fn copy_out(mut clipboard: ResMut<Clipboard>, outputs: Query<&EguiOutput>) {
     for output in &outputs {
         for command in &output.platform_output.commands {
             if let egui::OutputCommand::CopyText(text) = command
                 && !text.is_empty()
+                && let Some(system) = clipboard.system()
+                && let Err(e) = system.set_text(text.clone())
             {
-                #[cfg(not(target_arch = "wasm32"))]
-                if let Some(system) = clipboard.system()
-                    && let Err(e) = system.set_text(text.clone())
-                {
-                    warn!("Could not copy to the clipboard: {e}");
-                }
-                clipboard.copied = Some(text.clone());
+                warn!("Could not copy to the clipboard: {e}");
             }
         }
     }
@@ -158,20 +150,21 @@ fn browser_clipboard(waker: Res<crate::frames::WindowWaker>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Clipboard>().add_systems(
-        PostUpdate,
-        copy_out.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
-    );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(
         Startup,
         browser_clipboard.after(crate::frames::lend_window_waker),
     );
     #[cfg(not(target_arch = "wasm32"))]
-    app.add_systems(
-        PreUpdate,
-        keys_in
-            .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-    );
+    app.init_resource::<Clipboard>()
+        .add_systems(
+            PreUpdate,
+            keys_in
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(
+            PostUpdate,
+            copy_out.after(bevy_egui::EguiPostUpdateSet::ProcessOutput),
+        );
 }
