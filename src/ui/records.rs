@@ -54,8 +54,25 @@ fn looks_like_link(text: &str) -> bool {
 /// What the export shows to be selected and copied.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shown {
+    /// A record, shown over several lines.
     Record(String),
-    Link(String),
+    /// A link or a position, on one line.
+    Line(String),
+}
+
+impl Shown {
+    fn text(&self) -> &str {
+        match self {
+            Shown::Record(t) | Shown::Line(t) => t,
+        }
+    }
+}
+
+/// Puts `shown` on the clipboard and in the dialog, to be selected by hand
+/// where the clipboard is refused.
+fn copy(ctx: &egui::Context, ui: &mut UiState, shown: Shown) {
+    ctx.copy_text(shown.text().to_string());
+    ui.shown = Some(shown);
 }
 
 pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
@@ -69,9 +86,7 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
             .on_hover_text("The whole game as JSON")
             .clicked()
         {
-            let json = p.the_match.record().to_json();
-            ui_.ctx().copy_text(json.clone());
-            ui.shown = Some(Shown::Record(json));
+            copy(ui_.ctx(), ui, Shown::Record(p.the_match.record().to_json()));
             ui.records_message = Some("The record was copied to the clipboard.".into());
         }
         if ui_
@@ -79,9 +94,7 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
             .on_hover_text("The position on the board, as AFN")
             .clicked()
         {
-            let afn = p.the_match.position().to_afn();
-            ui_.ctx().copy_text(afn.clone());
-            ui.shown = Some(Shown::Link(afn));
+            copy(ui_.ctx(), ui, Shown::Line(p.the_match.position().to_afn()));
             ui.records_message = Some("The position (AFN) was copied to the clipboard.".into());
         }
         let button = ui_.button("Copy link");
@@ -91,8 +104,7 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
             .clicked()
         {
             let link = format!("{}?{}", link_base(), link_query(&p.the_match));
-            ui_.ctx().copy_text(link.clone());
-            ui.shown = Some(Shown::Link(link));
+            copy(ui_.ctx(), ui, Shown::Line(link));
             ui.records_message = Some("The link was copied to the clipboard.".into());
         }
         let save = if cfg!(target_arch = "wasm32") {
@@ -111,16 +123,13 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
     shown(ui_, ui);
     ui_.separator();
     import_box(ui_, p, r, ui);
-    if let Some(m) = &ui.records_message {
-        ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
-    }
 }
 
 /// The text last copied, to be selected by hand. Read-only: whatever is
 /// typed into the copy is dropped.
 fn shown(ui_: &mut egui::Ui, ui: &UiState) {
     match &ui.shown {
-        Some(Shown::Link(link)) => {
+        Some(Shown::Line(link)) => {
             ui_.add(egui::TextEdit::singleline(&mut link.clone()).desired_width(f32::INFINITY));
         }
         Some(Shown::Record(json)) => {
@@ -141,7 +150,7 @@ fn shown(ui_: &mut egui::Ui, ui: &UiState) {
 }
 
 /// The import box: paste (or type) anything [`parse_import`] reads; on the
-/// web a file can be picked too.
+/// web a file can be picked too. The dialog's message follows it.
 fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     ui_.label(egui::RichText::new("Import").strong());
     ui_.label(
@@ -182,13 +191,16 @@ fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut
             }
         }
     });
+    // What the dialog last did or refused, under the box.
+    if let Some(m) = &ui.records_message {
+        ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
+    }
 }
 
 /// Copies the link of the game for the friend to move, and shows it.
 pub fn copy_friend_link(ctx: &egui::Context, p: &GameParams, ui: &mut UiState) {
     if let Some(link) = friend_link(&p.the_match) {
-        ctx.copy_text(link.clone());
-        ui.shown = Some(Shown::Link(link));
+        copy(ctx, ui, Shown::Line(link));
         ui.records_message = None;
     }
 }
@@ -216,9 +228,6 @@ pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &
     }
     ui_.separator();
     import_box(ui_, p, r, ui);
-    if let Some(m) = &ui.records_message {
-        ui_.label(egui::RichText::new(m).color(egui::Color32::from_rgb(230, 200, 120)));
-    }
 }
 
 /// A file's text for importing, refused past the store's size limit.
