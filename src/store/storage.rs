@@ -107,6 +107,17 @@ impl Store for FileStore {
     }
 }
 
+/// Refuses a file of `bytes` past [`MAX_FILE_BYTES`], naming it.
+pub fn check_size(name: &str, bytes: u64) -> Result<(), String> {
+    if bytes > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name} is larger than {} MiB",
+            MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(())
+}
+
 /// A file's text: `Ok(None)` if there is none; an error, naming the file,
 /// if it cannot be opened, is too large, or is not text.
 pub fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
@@ -121,13 +132,7 @@ pub fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "{} is larger than {} MiB",
-            path.display(),
-            MAX_FILE_BYTES / (1024 * 1024)
-        ));
-    }
+    check_size(&path.display().to_string(), bytes.len() as u64)?;
     String::from_utf8(bytes)
         .map(Some)
         .map_err(|_| format!("{} is not text", path.display()))
@@ -249,5 +254,18 @@ pub fn platform_store() -> Box<dyn Store> {
         Box::new(FileStore {
             dir: FileStore::user_dir(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_past_the_limit_is_refused_by_name() {
+        assert!(check_size("a.json", 1000).is_ok());
+        assert!(check_size("a.json", MAX_FILE_BYTES).is_ok());
+        let e = check_size("big.json", MAX_FILE_BYTES + 1).unwrap_err();
+        assert_eq!(e, "big.json is larger than 4 MiB");
     }
 }
