@@ -46,8 +46,7 @@ struct Job {
     cancel: Arc<AtomicBool>,
 }
 
-/// Wakes the window from another thread (the event loop's proxy).
-pub use crate::frames::Waker;
+use crate::frames::Waker;
 
 /// The computer's mind: one search engine, lent to a task while it thinks.
 #[derive(Resource)]

@@ -2,19 +2,11 @@
 
 use bevy_egui::egui;
 
-/// The version of this build, as `--version` prints it.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
 pub fn show(ui: &mut egui::Ui) {
+    crate::ui::title(ui, 30.0);
     ui.vertical_centered(|ui| {
-        ui.label(
-            egui::RichText::new("AGON")
-                .size(30.0)
-                .strong()
-                .color(egui::Color32::from_rgb(226, 190, 100)),
-        );
-        ui.label(egui::RichText::new("Queen's Guard · London, 1842").italics());
-        ui.label(egui::RichText::new(format!("version {VERSION}")).weak());
+        let version = concat!("version ", env!("CARGO_PKG_VERSION"));
+        ui.label(egui::RichText::new(version).weak());
     });
     ui.add_space(8.0);
     ui.label(

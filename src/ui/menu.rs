@@ -6,7 +6,7 @@ use bevy_egui::egui;
 
 use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
 use crate::ui::wording::{actions, mode_words};
-use crate::ui::{Dialog, GameParams, Requests, UiState, big_button};
+use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, title};
 
 pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     egui::Window::new("menu")
@@ -20,18 +20,8 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 .fill(egui::Color32::from_rgba_unmultiplied(22, 24, 29, 236)),
         )
         .show(ctx, |ui_| {
+            title(ui_, 46.0);
             ui_.vertical_centered(|ui_| {
-                ui_.label(
-                    egui::RichText::new("AGON")
-                        .size(46.0)
-                        .strong()
-                        .color(egui::Color32::from_rgb(226, 190, 100)),
-                );
-                ui_.label(
-                    egui::RichText::new("Queen's Guard · London, 1842")
-                        .size(15.0)
-                        .italics(),
-                );
                 ui_.add_space(14.0);
                 if let Some((record, game)) = &p.saved.0 {
                     let what = mode_words(Mode::from_players(&record.players));

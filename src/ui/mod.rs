@@ -141,6 +141,24 @@ impl Requests<'_> {
     }
 }
 
+/// The game's name in gold over "Queen's Guard · London, 1842", centred:
+/// the menu's title and the About dialog's.
+pub fn title(ui: &mut egui::Ui, size: f32) {
+    ui.vertical_centered(|ui| {
+        ui.label(
+            egui::RichText::new("AGON")
+                .size(size)
+                .strong()
+                .color(egui::Color32::from_rgb(226, 190, 100)),
+        );
+        ui.label(
+            egui::RichText::new("Queen's Guard · London, 1842")
+                .size(15.0)
+                .italics(),
+        );
+    });
+}
+
 pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.add_sized(
         [240.0, 38.0],
