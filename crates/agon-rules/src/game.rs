@@ -1,6 +1,6 @@
 //! A game: the positions and actions so far, undo and redo, and the result.
 
-use crate::action::{Action, ActionKind, ActionList, ActionText};
+use crate::action::{Action, ActionKind, ActionList};
 use crate::cellset::CellSet;
 use crate::error::{IllegalAction, PlayError};
 use crate::outcome::{Outcome, WinReason};
@@ -137,20 +137,9 @@ impl Game {
     /// Plays an action given as text; a capture suffix, when present, must
     /// name exactly the pieces the action captures.
     pub fn play_text(&mut self, text: &str) -> Result<Played, PlayError> {
-        let parsed: ActionText = text.parse()?;
-        let action = parsed.action;
-        let illegal = |reason| PlayError::Illegal { action, reason };
-        self.check(action).map_err(illegal)?;
-        if let Some(claimed) = parsed.claimed_captures {
-            let actual = self.position().captures_of(action);
-            if claimed != actual {
-                return Err(illegal(IllegalAction::WrongCaptures {
-                    claimed: claimed.iter().collect(),
-                    actual: actual.iter().collect(),
-                }));
-            }
-        }
-        self.play(action).map_err(illegal)
+        let action = self.position().read_action(text)?;
+        self.play(action)
+            .map_err(|reason| PlayError::Illegal { action, reason })
     }
 
     pub fn can_undo(&self) -> bool {

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use crate::action::{Action, ActionKind, ActionList};
+use crate::action::{Action, ActionKind, ActionList, ActionText};
 use crate::cell::{Cell, Dir, NONE, TABLES};
 use crate::cellset::CellSet;
-use crate::error::IllegalAction;
+use crate::error::{IllegalAction, PlayError};
 use crate::outcome::{Outcome, WinReason};
 use crate::piece::{Kind, Piece, Side};
 use crate::zobrist;
@@ -298,6 +298,25 @@ impl Position {
         from.neighbours()
             .filter(|&n| self.check(Action::new(from, n)) == Err(IllegalAction::Intervention(n)))
             .collect()
+    }
+
+    /// Reads an action typed as text (`f1-f2`, or `g4-g5xg6` naming its
+    /// captures) and judges it here: the action, or why it may not be played.
+    pub fn read_action(&self, text: &str) -> Result<Action, PlayError> {
+        let parsed: ActionText = text.parse()?;
+        let action = parsed.action;
+        let illegal = |reason| PlayError::Illegal { action, reason };
+        self.check(action).map_err(illegal)?;
+        if let Some(claimed) = parsed.claimed_captures {
+            let actual = self.captures_of(action);
+            if claimed != actual {
+                return Err(illegal(IllegalAction::WrongCaptures {
+                    claimed: claimed.iter().collect(),
+                    actual: actual.iter().collect(),
+                }));
+            }
+        }
+        Ok(action)
     }
 
     /// Checks an action against every rule, naming the first one it breaks.

@@ -103,6 +103,31 @@ fn a_capture_suffix_is_checked() {
     }
 }
 
+/// A typed action is judged by the position it is typed in: read, legal,
+/// and naming its captures rightly, or refused with the reason.
+#[test]
+fn a_typed_action_is_read_and_judged() {
+    let start = Game::new();
+    let pos = start.position();
+    assert_eq!(pos.read_action("f1-f2"), Ok(a("f1-f2")));
+    assert!(matches!(pos.read_action("f1"), Err(PlayError::Text(_))));
+    assert!(matches!(pos.read_action("f1-z9"), Err(PlayError::Text(_))));
+    // Dark's queen, with Light to move.
+    assert!(matches!(
+        pos.read_action("f11-f10"),
+        Err(PlayError::Illegal { .. })
+    ));
+    match pos.read_action("f1-f2xf3") {
+        Err(PlayError::Illegal { reason, .. }) => {
+            assert!(matches!(reason, IllegalAction::WrongCaptures { .. }))
+        }
+        other => panic!("{other:?}"),
+    }
+    // Playing it is reading it and playing what was read.
+    let mut g = start.clone();
+    assert_eq!(g.play_text("f1-f2").map(|p| p.action), Ok(a("f1-f2")));
+}
+
 #[test]
 fn garbage_and_foreign_documents_are_refused() {
     for text in [
