@@ -22,6 +22,8 @@ use bevy::time::TimeUpdateStrategy;
 
 #[path = "game/frames.rs"]
 mod frames_tests;
+#[path = "game/keyboard.rs"]
+mod keyboard_tests;
 #[path = "game/links.rs"]
 mod links_tests;
 
@@ -613,6 +615,9 @@ fn whole_app(dir: &std::path::Path, args: &[&str]) -> App {
             .disable::<bevy::winit::WinitPlugin>()
             .disable::<bevy::log::LogPlugin>(),
     )
+    // Without a renderer, Bevy leaves out the render world's bookkeeping,
+    // which despawning a light (the victory's glow) still writes to.
+    .add_plugins(bevy::render::sync_world::SyncWorldPlugin)
     .insert_resource(Storage(Box::new(FileStore {
         dir: dir.to_path_buf(),
     })))

@@ -25,6 +25,7 @@ struct Shown {
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
     resting: bool,
     places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
+    animation: &'static str,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -36,6 +37,7 @@ fn publish(
     stats: Res<crate::dev::diagnostics::FrameStats>,
     pace: Res<crate::frames::Frames>,
     ui: Res<crate::ui::UiState>,
+    settings: Res<crate::store::Settings>,
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -68,6 +70,12 @@ fn publish(
         shown.resting = resting;
         set("resting", if resting { "1" } else { "0" });
     }
+    // The animation speed, which the system's reduced-motion wish sets.
+    let animation = settings.animation.label();
+    if animation != shown.animation {
+        shown.animation = animation;
+        set("animation", animation);
+    }
     let said = notices.0.join("\n");
     if said != shown.notices {
         set("notices", &said);
@@ -88,6 +96,13 @@ fn publish(
                     let name = format!("cell{}{}", cell.file().to_ascii_uppercase(), cell.rank());
                     set(&name, &format!("{:.0},{:.0}", p.x, p.y));
                 }
+            }
+            // How wide the board's frame shows, across its flat sides, in
+            // points: a phone's layout gives it the whole width.
+            let half = crate::scene::camera::FRAME_HALF_WIDTH;
+            let side = |x: f32| cam.world_to_viewport(tr, Vec3::new(x, 0.0, 0.0)).ok();
+            if let (Some(l), Some(r)) = (side(-half), side(half)) {
+                set("boardWidth", &format!("{:.0}", (r.x - l.x).abs()));
             }
         }
     }

@@ -284,6 +284,7 @@ fn drive(
     // Behind the menu or a dialog the computer neither starts nor plays:
     // its answer waits.
     let may_play = computer_may_play(&screen, &focus);
+    let mut answered = false;
     if let Some(answer) = ready.0 {
         if !answer.is_for(&the_match) {
             ready.0 = None;
@@ -293,6 +294,7 @@ fn drive(
         } else if may_play && answer.started.elapsed() >= thinker.min_think && !busy.0 {
             if let Some(a) = answer.best {
                 requests.write(RequestAction(a));
+                answered = true;
             }
             ready.0 = None;
         }
@@ -301,7 +303,9 @@ fn drive(
         thinker.start(&the_match, Purpose::Hint);
     }
     // Thinking starts at once; the answer waits for the board to be shown.
-    if may_play && the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() {
+    // (Not again on the position just answered: the action is played next.)
+    if may_play && the_match.computer_to_move() && !thinker.busy() && ready.0.is_none() && !answered
+    {
         thinker.start(&the_match, Purpose::Move);
     }
     // A sliced search needs frames to run; an answer waits for its moment

@@ -132,6 +132,10 @@ pub struct DiscardAsked(pub MatchCommand);
 #[derive(Message, Clone, Debug)]
 pub struct Feedback(pub String);
 
+/// An action typed by a person (`f1-f2`), as text: the rules read it.
+#[derive(Message, Clone, Debug)]
+pub struct TypedAction(pub String);
+
 /// A cell was clicked (or tapped) on the board.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct CellClicked(pub Cell);

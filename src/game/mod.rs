@@ -19,7 +19,7 @@ use bevy::prelude::*;
 
 pub use messages::{
     ActionApplied, BoardReset, CellClicked, DiscardAsked, Feedback, GameEnded, MatchCommand,
-    RequestAction, SaveChange,
+    RequestAction, SaveChange, TypedAction,
 };
 pub use mode::{Mode, Setup, SideChoice};
 pub use screen::{Screen, UiFocus};
@@ -50,6 +50,7 @@ pub fn plugin(app: &mut App) {
         .add_message::<DiscardAsked>()
         .add_message::<Feedback>()
         .add_message::<CellClicked>()
+        .add_message::<TypedAction>()
         .init_resource::<owner::Arriving>()
         .configure_sets(
             Update,
@@ -59,6 +60,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 turn::handle_clicks,
+                turn::handle_typed,
                 owner::apply_requests,
                 owner::apply_commands,
                 turn::on_reset,

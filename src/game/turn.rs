@@ -1,10 +1,10 @@
 //! A person's turn: clicks on cells pick up a piece and request an action;
 //! a click that can do nothing is answered with the rule it breaks.
 
-use agon_rules::{Action, Cell, CellSet, IllegalAction, Position};
+use agon_rules::{Action, Cell, CellSet, IllegalAction, PlayError, Position};
 use bevy::prelude::*;
 
-use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction};
+use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
 
 /// What the person has picked up and where it may go.
@@ -17,6 +17,8 @@ pub struct Selection {
     /// A suggested action, shown until the next action.
     pub hint: Option<Action>,
     pub hover: Option<Cell>,
+    /// The keyboard's cursor, once the arrows or `Tab` have been used.
+    pub cursor: Option<Cell>,
 }
 
 impl Selection {
@@ -62,12 +64,8 @@ pub fn handle_clicks(
     mut feedback: MessageWriter<Feedback>,
 ) {
     for &CellClicked(cell) in clicks.read() {
-        if !the_match.human_to_move() {
-            if the_match.is_over() {
-                feedback.write(Feedback("The game is over.".into()));
-            } else {
-                feedback.write(Feedback("Wait for the computer's move.".into()));
-            }
+        if let Err(why) = person_may_act(&the_match) {
+            feedback.write(Feedback(why.into()));
             continue;
         }
         let pos = the_match.position();
@@ -107,6 +105,51 @@ pub fn handle_clicks(
         }
         if let Some(w) = why {
             feedback.write(Feedback(w));
+        }
+    }
+}
+
+/// Whether a person at this screen may act now, or why not.
+pub fn person_may_act(the_match: &Match) -> Result<(), &'static str> {
+    if the_match.human_to_move() {
+        Ok(())
+    } else if the_match.is_over() {
+        Err("The game is over.")
+    } else if the_match.friend_to_move() {
+        Err("It is your friend's turn: send them your move.")
+    } else {
+        Err("Wait for the computer's move.")
+    }
+}
+
+/// An action typed in the command box: read and judged by the rules in the
+/// position on the board, then requested like a click's.
+pub fn handle_typed(
+    mut typed: MessageReader<TypedAction>,
+    the_match: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut requests: MessageWriter<RequestAction>,
+    mut feedback: MessageWriter<Feedback>,
+) {
+    for TypedAction(text) in typed.read() {
+        if let Err(why) = person_may_act(&the_match) {
+            feedback.write(Feedback(why.into()));
+            continue;
+        }
+        let text = text.trim().to_lowercase();
+        match the_match.position().read_action(&text) {
+            Ok(action) => {
+                selection.clear();
+                requests.write(RequestAction(action));
+            }
+            Err(PlayError::Illegal { reason, .. }) => {
+                feedback.write(Feedback(sentence(&reason)));
+            }
+            Err(PlayError::Text(_)) => {
+                feedback.write(Feedback(format!(
+                    "“{text}” is not an action: write the two cells, like f1-f2."
+                )));
+            }
         }
     }
 }

@@ -49,6 +49,8 @@ const ZOOM_RANGE: (f32, f32) = (0.55, 1.25);
 const YAW_LIMIT: f32 = 1.1;
 /// Radius of what must stay in view: the board, its frame and tall pieces.
 const FRAME_RADIUS: f32 = 10.6;
+/// Half the width of the board's frame, across its flat sides.
+pub const FRAME_HALF_WIDTH: f32 = 9.05;
 
 impl Default for CameraRig {
     fn default() -> Self {
@@ -93,8 +95,12 @@ pub fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
     // The disc's far and near rims project to about radius * sin(pitch)
     // above and below the centre; the near rim is closer, hence the margin.
     let vertical = (radius * pitch.sin() + 0.8) / tan_v;
-    let horizontal = radius / tan_h;
-    vertical.max(horizontal) * 1.03 + radius * pitch.cos() * 0.3
+    // Across a tall window (a phone held upright) only the frame's flat
+    // sides need room: the board takes the whole width.
+    let tall = ((1.0 - aspect) / 0.2).clamp(0.0, 1.0);
+    let across = radius + (FRAME_HALF_WIDTH - radius) * tall;
+    let horizontal = across / tan_h;
+    vertical.max(horizontal) * 1.03 + radius * pitch.cos() * 0.3 * (1.0 - tall)
 }
 
 fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -178,16 +184,60 @@ fn fresh_view(mut resets: MessageReader<BoardReset>, mut rig: ResMut<CameraRig>)
     }
 }
 
-/// Right-drag turns and tilts, the wheel zooms, `R` resets.
+/// Two fingers on the board: their distance and the angle between them,
+/// as last seen.
+#[derive(Default)]
+pub struct Pinch(Option<(f32, f32)>);
+
+impl Pinch {
+    /// Follows two fingers: spreading them zooms in, turning them turns
+    /// the board. Returns the change of zoom (a factor) and of turn.
+    pub fn follow(&mut self, a: Vec2, b: Vec2) -> (f32, f32) {
+        let distance = a.distance(b).max(1.0);
+        let angle = (b - a).to_angle();
+        let change = match self.0 {
+            Some((d0, a0)) => {
+                let mut turn = angle - a0;
+                // The shorter way round.
+                if turn > std::f32::consts::PI {
+                    turn -= std::f32::consts::TAU;
+                } else if turn < -std::f32::consts::PI {
+                    turn += std::f32::consts::TAU;
+                }
+                (d0 / distance, turn)
+            }
+            None => (1.0, 0.0),
+        };
+        self.0 = Some((distance, angle));
+        change
+    }
+}
+
+/// Right-drag turns and tilts, the wheel zooms, `R` resets; on a touch
+/// screen, two fingers pinch to zoom and turn the board.
+#[allow(clippy::too_many_arguments)]
 fn orbit(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
+    touches: Res<bevy::input::touch::Touches>,
     focus: Res<UiFocus>,
+    mut pinch: Local<Pinch>,
     mut rig: ResMut<CameraRig>,
 ) {
     let over_ui = focus.pointer;
+    let fingers: Vec<Vec2> = touches.iter().map(|t| t.position()).collect();
+    if let [a, b] = fingers[..] {
+        let (zoom, turn) = pinch.follow(a, b);
+        if zoom != 1.0 || turn != 0.0 {
+            rig.zoom = (rig.zoom * zoom).clamp(ZOOM_RANGE.0, ZOOM_RANGE.1);
+            // The camera goes round the other way, so the board follows the fingers.
+            rig.user_yaw = (rig.user_yaw + turn).clamp(-YAW_LIMIT, YAW_LIMIT);
+        }
+    } else {
+        pinch.0 = None;
+    }
     if buttons.pressed(MouseButton::Right) && !over_ui {
         rig.user_yaw = (rig.user_yaw - motion.delta.x * 0.006).clamp(-YAW_LIMIT, YAW_LIMIT);
         rig.pitch = (rig.pitch + motion.delta.y * 0.004).clamp(PITCH_RANGE.0, PITCH_RANGE.1);
@@ -301,6 +351,27 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(view_side(&fixed, &m, true), Side::Dark);
+    }
+
+    #[test]
+    fn two_fingers_spread_to_zoom_in_and_turn_the_board() {
+        let mut pinch = Pinch::default();
+        assert_eq!(
+            pinch.follow(Vec2::new(100.0, 100.0), Vec2::new(200.0, 100.0)),
+            (1.0, 0.0)
+        );
+        // Twice as far apart: half the distance, closer in.
+        let (zoom, turn) = pinch.follow(Vec2::new(50.0, 100.0), Vec2::new(250.0, 100.0));
+        assert!((zoom - 0.5).abs() < 1e-5 && turn.abs() < 1e-5);
+        // A quarter turn clockwise on the screen (y grows downwards).
+        let (zoom, turn) = pinch.follow(Vec2::new(150.0, 0.0), Vec2::new(150.0, 200.0));
+        assert!((zoom - 1.0).abs() < 1e-5);
+        assert!((turn - std::f32::consts::FRAC_PI_2).abs() < 1e-5);
+        // Across the half turn, the shorter way round.
+        let mut pinch = Pinch::default();
+        pinch.follow(Vec2::ZERO, Vec2::new(-100.0, 1.0));
+        let (_, turn) = pinch.follow(Vec2::ZERO, Vec2::new(-100.0, -1.0));
+        assert!(turn.abs() < 0.1, "{turn}");
     }
 
     #[test]

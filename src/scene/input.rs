@@ -5,7 +5,7 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::{BoardBusy, CellClicked, PlaySet, Screen, Selection, UiFocus};
+use crate::game::{BoardBusy, CellClicked, Match, PlaySet, Screen, Selection, UiFocus};
 use crate::scene::animation::SkipAnimations;
 use crate::scene::camera::BoardCamera;
 use crate::scene::layout::cell_at;
@@ -23,9 +23,20 @@ pub fn cell_under(
     cell_at(ray.get_point(distance))
 }
 
-/// Where a press started, to tell a click from a drag.
+/// Where a press started, to tell a click from a drag; whether it has
+/// picked up the piece it started on (a drag plays where it is let go);
+/// whether two fingers are down (a pinch or a turn, never a tap).
 #[derive(Default)]
-struct Press(Option<Vec2>);
+struct Press {
+    start: Option<Vec2>,
+    dragging: bool,
+    two_fingers: bool,
+}
+
+/// A press that moved this far (in logical pixels) is a drag; a finger is
+/// less precise than a mouse.
+const DRAG_MOUSE: f32 = 12.0;
+const DRAG_FINGER: f32 = 24.0;
 
 #[allow(clippy::too_many_arguments)]
 fn pointer(
@@ -35,6 +46,7 @@ fn pointer(
     camera: Query<(&Camera, &GlobalTransform), With<BoardCamera>>,
     focus: Res<UiFocus>,
     busy: Res<BoardBusy>,
+    the_match: Res<Match>,
     mut press: Local<Press>,
     mut selection: ResMut<Selection>,
     mut clicks: MessageWriter<CellClicked>,
@@ -54,23 +66,86 @@ fn pointer(
     if selection.hover != hover {
         selection.hover = hover;
     }
-    let mut released_at = None;
-    if buttons.just_pressed(MouseButton::Left) && !over_ui {
-        press.0 = cursor;
+    // One finger or the left button: where it is now, and whether it was
+    // let go this frame.
+    let fingers = touches.iter().count();
+    if fingers >= 2 {
+        press.two_fingers = true;
     }
-    if buttons.just_released(MouseButton::Left)
-        && let (Some(start), Some(end)) = (press.0.take(), cursor)
-        && start.distance(end) < 12.0
-    {
-        released_at = Some(end);
+    let touch = touches
+        .iter()
+        .next()
+        .map(|t| (t.start_position(), t.position(), false))
+        .or_else(|| {
+            touches
+                .iter_just_released()
+                .next()
+                .map(|t| (t.start_position(), t.position(), true))
+        });
+    let (now, released) = match touch {
+        Some((start, at, released)) => {
+            if press.start.is_none() && !over_ui {
+                press.start = Some(start);
+            }
+            (Some(at), released)
+        }
+        None => {
+            if buttons.just_pressed(MouseButton::Left) && !over_ui {
+                press.start = cursor;
+            }
+            (cursor, buttons.just_released(MouseButton::Left))
+        }
+    };
+    let (Some(start), Some(now)) = (press.start, now) else {
+        if released {
+            *press = Press::default();
+        }
+        return;
+    };
+    if press.two_fingers {
+        // A pinch or a turn: no tap, no drag, until every finger is up.
+        if released && fingers == 0 {
+            *press = Press::default();
+        }
+        return;
     }
-    // A tap is a click.
-    for t in touches.iter_just_released() {
-        if !over_ui && t.start_position().distance(t.position()) < 24.0 {
-            released_at = Some(t.position());
+    let threshold = if touch.is_some() {
+        DRAG_FINGER
+    } else {
+        DRAG_MOUSE
+    };
+    let moved = start.distance(now) >= threshold;
+    let start_cell = cell_under(camera, cam_tr, start);
+    // A drag from one of the player's pieces picks it up at once, so its
+    // targets show while it is carried.
+    if moved && !press.dragging && !busy.0 {
+        press.dragging = true;
+        if let Some(cell) = start_cell
+            && the_match.human_to_move()
+            && the_match.position().targets_from(cell).any()
+            && selection.from != Some(cell)
+        {
+            selection.cursor = None;
+            clicks.write(CellClicked(cell));
         }
     }
-    let Some(at) = released_at else { return };
+    if !released {
+        return;
+    }
+    let dragged = std::mem::take(&mut *press).dragging;
+    if dragged {
+        // Let go over a cell: the piece goes there if it may.
+        if let Some(end) = cell_under(camera, cam_tr, now)
+            && Some(end) != start_cell
+            && start_cell.is_some_and(|c| the_match.position().targets_from(c).contains(end))
+        {
+            clicks.write(CellClicked(end));
+        }
+        return;
+    }
+    let at = now;
+    // The pointer is in use: the keyboard's cursor steps aside.
+    selection.cursor = None;
     if busy.0 {
         // A click during an animation finishes it.
         skip.write(SkipAnimations);

@@ -27,6 +27,8 @@ pub enum Mark {
     /// A cell the selected piece could reach but may not enter: it lies
     /// between two enemies (no intervention).
     Closed,
+    /// The keyboard's cursor.
+    Cursor,
 }
 
 pub fn mark_color(theme: &Theme, m: Mark) -> Color {
@@ -42,10 +44,12 @@ pub fn mark_color(theme: &Theme, m: Mark) -> Color {
         Mark::Hint => p.hint,
         Mark::Captured => p.captured_mark,
         Mark::Closed => p.capture.with_alpha(0.55),
+        Mark::Cursor => p.hover.with_alpha(0.75),
     }
 }
 
-pub const MARKS: [Mark; 10] = [
+pub const MARKS: [Mark; 11] = [
+    Mark::Cursor,
     Mark::Closed,
     Mark::Hover,
     Mark::LastAction,
@@ -77,6 +81,9 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
     }
     if let Some(h) = selection.hover {
         marks.fill.push((h, Mark::Hover));
+    }
+    if let Some(c) = selection.cursor {
+        marks.fill.push((c, Mark::Cursor));
     }
     for c in pos.out_of_play() {
         marks.outline.push((c, Mark::Captured));

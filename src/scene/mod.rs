@@ -11,6 +11,7 @@ pub mod camera;
 pub mod effects;
 pub mod graphics;
 pub mod input;
+pub mod keyboard;
 pub mod layout;
 pub mod marks;
 pub mod piece_models;
@@ -29,4 +30,5 @@ pub fn plugin(app: &mut App) {
     camera::plugin(app);
     graphics::plugin(app);
     input::plugin(app);
+    keyboard::plugin(app);
 }

@@ -173,9 +173,55 @@ pub fn load_settings(
 ) {
     match load_kept(&*storage.0, SETTINGS_KEY, "settings", Settings::from_json) {
         Ok(Some(s)) => *settings = s,
+        // No choice made yet: the system's wish for less motion decides.
+        Ok(None) if system_prefers_reduced_motion() => settings.animation = AnimationSpeed::Off,
         Ok(None) => {}
         Err(notice) => notices.0.push(notice),
     }
+}
+
+/// Whether the system asks for less motion: the browser's
+/// `prefers-reduced-motion`; on Linux, GNOME's animations switched off.
+pub fn system_prefers_reduced_motion() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        // Through JavaScript's own names: no web-sys feature (and rebuild)
+        // for one question.
+        use wasm_bindgen::JsCast;
+        let ask = || -> Option<bool> {
+            let window = web_sys::window()?;
+            let match_media = js_sys::Reflect::get(&window, &"matchMedia".into())
+                .ok()?
+                .dyn_into::<js_sys::Function>()
+                .ok()?;
+            let query = match_media
+                .call1(&window, &"(prefers-reduced-motion: reduce)".into())
+                .ok()?;
+            js_sys::Reflect::get(&query, &"matches".into())
+                .ok()?
+                .as_bool()
+        };
+        ask().unwrap_or(false)
+    }
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        std::process::Command::new("gsettings")
+            .args(["get", "org.gnome.desktop.interface", "enable-animations"])
+            .stderr(std::process::Stdio::null())
+            .output()
+            .is_ok_and(|out| out.status.success() && gnome_animations_off(&out.stdout))
+    }
+    #[cfg(not(any(unix, target_arch = "wasm32")))]
+    {
+        false
+    }
+}
+
+/// What `gsettings get org.gnome.desktop.interface enable-animations` says
+/// when animations are off.
+#[cfg(all(unix, not(target_arch = "wasm32")))]
+fn gnome_animations_off(answer: &[u8]) -> bool {
+    String::from_utf8_lossy(answer).trim() == "false"
 }
 
 /// Writes the settings when they change (not the first time: they are as
@@ -221,6 +267,14 @@ mod level_name {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    #[test]
+    fn gnome_says_false_when_animations_are_off() {
+        assert!(gnome_animations_off(b"false\n"));
+        assert!(!gnome_animations_off(b"true\n"));
+        assert!(!gnome_animations_off(b""));
+    }
 
     #[test]
     fn settings_round_trip_with_typed_choices() {

@@ -25,6 +25,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         Dialog::SendMove => "Send your move",
         Dialog::About => "About Agon",
         Dialog::Keys => "Keys",
+        Dialog::Position => "The position in words",
     };
     egui::Window::new(title)
         .collapsible(false)
@@ -52,6 +53,15 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
             Dialog::SendMove => records::send_move(ui_, p, r, ui),
             Dialog::About => crate::ui::about::show(ui_),
             Dialog::Keys => crate::ui::shortcuts::list(ui_),
+            Dialog::Position => {
+                ui_.add(
+                    egui::Label::new(
+                        egui::RichText::new(crate::ui::announce::describe_position(&p.the_match))
+                            .size(16.0),
+                    )
+                    .wrap(),
+                );
+            }
         });
     if !open {
         ui.close();

@@ -5,7 +5,9 @@
 //! [`MatchCommand`]; it never writes the match itself.
 
 pub mod about;
+pub mod announce;
 pub mod clipboard;
+pub mod compact;
 pub mod coordinates;
 pub mod dialogs;
 pub mod files;
@@ -47,6 +49,8 @@ pub enum Dialog {
     About,
     /// Every key and pointer gesture (`?`).
     Keys,
+    /// The position in words, for a player who cannot see the board (`D`).
+    Position,
 }
 
 /// What the interface remembers between frames.
@@ -68,6 +72,10 @@ pub struct UiState {
     /// Where some controls were drawn last (their centres, in points), for
     /// the browser test to click them: the page publishes them.
     pub places: std::collections::BTreeMap<&'static str, egui::Pos2>,
+    /// The command box's text: an action being typed.
+    pub command: String,
+    /// `/` was pressed: the command box takes the keyboard.
+    pub focus_command: bool,
 }
 
 impl UiState {
@@ -121,6 +129,7 @@ pub struct GameParams<'w> {
     pub auto_graphics: Res<'w, AutoGraphics>,
     /// Where files picked in the browser arrive.
     pub inbox: Res<'w, files::Inbox>,
+    pub announcements: ResMut<'w, announce::Announcements>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -131,6 +140,7 @@ pub struct Requests<'w> {
     pub next_screen: ResMut<'w, NextState<Screen>>,
     pub exit: MessageWriter<'w, AppExit>,
     pub sfx: MessageWriter<'w, crate::audio::Sfx>,
+    pub typed: MessageWriter<'w, crate::game::TypedAction>,
 }
 
 impl Requests<'_> {
@@ -222,7 +232,9 @@ fn draw(
     }
     let ui_state = &mut *ui_state;
     ui_state.places.clear();
-    let narrow = window.single().is_ok_and(|w| w.width() < 760.0);
+    let shape = window.single().map_or(compact::Shape::Wide, |w| {
+        compact::Shape::of(w.width(), w.height())
+    });
 
     if p.settings.show_coordinates
         && let Ok((cam, cam_tr)) = camera.single()
@@ -236,8 +248,8 @@ fn draw(
             menu::show(&ctx, &mut p, &mut r, ui_state);
         }
         Screen::Playing => {
-            panel::show(&ctx, &mut p, &mut r, ui_state, narrow);
-            panel::toast(&ctx, ui_state, now, narrow);
+            panel::show(&ctx, &mut p, &mut r, ui_state, shape);
+            panel::toast(&ctx, ui_state, now, shape);
             if ui_state.game_over_open
                 && !p.tutorial.active
                 && let Some(ending) = p.the_match.result()
@@ -299,6 +311,7 @@ fn pass_only_modifier_changes(
 }
 
 pub fn plugin(app: &mut App) {
+    announce::plugin(app);
     clipboard::plugin(app);
     files::plugin(app);
     app.init_resource::<UiState>()

@@ -1,6 +1,6 @@
 //! The side panel while a game is on: whose turn and what to do, the
 //! pieces of each side, the buttons, the actions so far; in a lesson, the
-//! lesson. Narrow windows get it as a bottom strip.
+//! lesson. Small screens get it compact ([`crate::ui::compact`]).
 
 use agon_rules::{ActionKind, Game, Side};
 use bevy::prelude::*;
@@ -8,13 +8,15 @@ use bevy_egui::egui;
 
 use crate::game::computer::HintRequest;
 use crate::game::tutorial::LESSONS;
-use crate::game::{MatchCommand, Mode, Screen};
+use crate::game::{MatchCommand, Mode, Screen, TypedAction};
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
+use crate::ui::announce::describe_position;
+use crate::ui::compact::{self, Shape};
 use crate::ui::wording::{side_name, status_line};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
-fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
+pub(crate) fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
     let [r, g, b] = match side {
         Side::Light => theme.palette.ui_light,
         Side::Dark => theme.palette.ui_dark,
@@ -76,8 +78,12 @@ pub fn show(
     p: &mut GameParams,
     r: &mut Requests,
     ui: &mut UiState,
-    narrow: bool,
+    shape: Shape,
 ) {
+    if shape != Shape::Wide {
+        compact::show(ctx, p, r, ui, shape);
+        return;
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -87,18 +93,12 @@ pub fn show(
     );
     let frame =
         egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));
-    let panel = if narrow {
-        egui::Panel::bottom("hud").resizable(false).frame(frame)
-    } else {
-        egui::Panel::right("hud")
-            .resizable(false)
-            .exact_size(300.0)
-            .frame(frame)
-    };
+    let panel = egui::Panel::right("hud")
+        .resizable(false)
+        .exact_size(300.0)
+        .frame(frame);
     let response = panel.show(&mut root, |ui_| {
-        if !narrow {
-            ui_.set_max_width(276.0);
-        }
+        ui_.set_max_width(276.0);
         if p.tutorial.active {
             tutorial_panel(ui_, p, r, ui);
             return;
@@ -117,38 +117,83 @@ pub fn show(
                 .wrap(),
             );
         });
+        latest_words(ui_, p);
         ui_.separator();
-        if !narrow {
-            pieces_line(ui_, p, Side::Light);
-            ui_.add_space(4.0);
-            pieces_line(ui_, p, Side::Dark);
-            ui_.separator();
-        }
+        pieces_line(ui_, p, Side::Light);
+        ui_.add_space(4.0);
+        pieces_line(ui_, p, Side::Dark);
+        ui_.separator();
+        send_move_button(ui_, p, ui);
         buttons(ui_, p, r, ui);
-        if !narrow {
+        command_box(ui_, r, ui);
+        {
             ui_.separator();
-            ui_.label(egui::RichText::new("Actions").strong());
+            ui_.horizontal(|ui_| {
+                ui_.label(egui::RichText::new("Actions").strong());
+                let button = ui_
+                    .small_button("In words")
+                    .on_hover_text("The position in words: every piece by its cell (D)");
+                if ui.place("Describe", button).clicked() {
+                    ui.open(Dialog::Position);
+                    let words = describe_position(&p.the_match);
+                    p.announcements.say(words);
+                }
+            });
             move_list(ui_, &p.the_match.game);
         }
     });
     let rect = response.response.rect;
-    let insets = if narrow {
-        UiInsets {
-            bottom: rect.height(),
-            ..default()
-        }
-    } else {
-        UiInsets {
-            right: rect.width(),
-            ..default()
-        }
+    let insets = UiInsets {
+        right: rect.width(),
+        ..default()
     };
     if *p.insets != insets {
         *p.insets = insets;
     }
 }
 
-fn tutorial_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+/// The latest thing that happened, in words; a live region, so a screen
+/// reader says it as it changes.
+pub(crate) fn latest_words(ui_: &mut egui::Ui, p: &GameParams) {
+    let Some(latest) = p.announcements.latest() else {
+        return;
+    };
+    let response = ui_.add(egui::Label::new(egui::RichText::new(latest).weak()).wrap());
+    ui_.ctx().accesskit_node_builder(response.id, |node| {
+        node.set_live(egui::accesskit::Live::Polite);
+    });
+}
+
+/// A box to type an action in (`/` opens it); the rules read it.
+fn command_box(ui_: &mut egui::Ui, r: &mut Requests, ui: &mut UiState) {
+    let id = egui::Id::new("command");
+    if std::mem::take(&mut ui.focus_command) {
+        ui_.memory_mut(|m| m.request_focus(id));
+    }
+    let response = ui_.add(
+        egui::TextEdit::singleline(&mut ui.command)
+            .id(id)
+            .hint_text("Type an action, like f1-f2  ( / )")
+            .desired_width(f32::INFINITY),
+    );
+    // The `/` that opened the box is no part of an action.
+    ui.command.retain(|c| c != '/');
+    if response.lost_focus() && ui_.input(|i| i.key_pressed(egui::Key::Enter)) {
+        let text = std::mem::take(&mut ui.command);
+        if !text.trim().is_empty() {
+            r.typed.write(TypedAction(text));
+            // Ready for the next one.
+            ui_.memory_mut(|m| m.request_focus(id));
+        }
+    }
+}
+
+pub(crate) fn tutorial_panel(
+    ui_: &mut egui::Ui,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+) {
     let i = p.tutorial.lesson;
     let lesson = &LESSONS[i];
     ui_.label(egui::RichText::new(format!("Lesson {} of {}", i + 1, LESSONS.len())).weak());
@@ -207,8 +252,8 @@ fn tutorial_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: 
     }
 }
 
-fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
-    let over = p.the_match.is_over();
+/// Playing a friend by link: the button that sends them the game.
+pub(crate) fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut UiState) {
     if p.the_match.friend_to_move() {
         let label = if p.the_match.game.history().is_empty() {
             "✉ Invite your friend"
@@ -227,6 +272,10 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         }
         ui_.add_space(4.0);
     }
+}
+
+fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    let over = p.the_match.is_over();
     ui_.horizontal_wrapped(|ui_| {
         if ui_
             .add_enabled(p.the_match.can_undo(), egui::Button::new("⟲ Undo"))
@@ -331,7 +380,7 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
         });
 }
 
-fn action_text(p: &agon_rules::Played) -> egui::RichText {
+pub(crate) fn action_text(p: &agon_rules::Played) -> egui::RichText {
     let t = egui::RichText::new(p.action.with_captures(p.captured)).monospace();
     if p.kind == ActionKind::Relocation {
         t.italics()
@@ -340,7 +389,7 @@ fn action_text(p: &agon_rules::Played) -> egui::RichText {
     }
 }
 
-pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
+pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, shape: Shape) {
     let Some((text, since)) = &ui.toast else {
         return;
     };
@@ -350,12 +399,14 @@ pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, narrow: bool) {
         return;
     }
     let alpha = ((3.5 - age).min(0.4) / 0.4) as f32;
-    let offset = if narrow { -160.0 } else { -30.0 };
+    // Over the board, clear of the panel.
+    let (anchor, offset) = match shape {
+        Shape::Wide => (egui::Align2::CENTER_BOTTOM, [-150.0, -30.0]),
+        Shape::Landscape => (egui::Align2::CENTER_BOTTOM, [-125.0, -20.0]),
+        Shape::Portrait => (egui::Align2::CENTER_TOP, [0.0, 16.0]),
+    };
     egui::Area::new("toast".into())
-        .anchor(
-            egui::Align2::CENTER_BOTTOM,
-            [if narrow { 0.0 } else { -150.0 }, offset],
-        )
+        .anchor(anchor, offset)
         .interactable(false)
         .show(ctx, |ui_| {
             egui::Frame::popup(&ctx.global_style())

@@ -1,6 +1,8 @@
 //! Keys: `Esc` closes the open dialog (or the notices, or the result), `Ctrl+Z`/`Ctrl+Y`
-//! undo and redo, `H` asks for a hint, `?` lists every key ([`KEYS`]).
-//! Nothing here fires while the player types into a text box.
+//! undo and redo, `H` asks for a hint, `/` opens the command box, `D` says
+//! the position in words, `?` lists every key ([`KEYS`]). The board's own
+//! keys (the cursor) are in `scene::keyboard`. Nothing here fires while the
+//! player types into a text box.
 
 use bevy::prelude::*;
 
@@ -10,16 +12,27 @@ use crate::store::Notices;
 use crate::ui::{Dialog, UiState};
 
 /// Every key and gesture, as the `?` dialog lists them.
-pub const KEYS: [(&str, &str); 11] = [
+pub const KEYS: [(&str, &str); 16] = [
     (
         "Click a piece",
         "pick it up: dots show where it may go, red rings a capture",
     ),
     ("Click a dot", "move the piece there"),
+    ("Arrows", "move the cell cursor on the board"),
+    (
+        "Tab",
+        "the cursor to your next piece; past the last, the panel's buttons",
+    ),
+    (
+        "Enter, Space",
+        "pick up the piece under the cursor, or put it down there",
+    ),
+    ("/", "type an action, like f1-f2, then Enter"),
     (
         "Esc",
-        "put the piece down; close a dialog, the notices or the result",
+        "put the piece down; close a dialog, the notices or the result; leave the panel",
     ),
+    ("D", "the position in words: every piece by its cell"),
     ("Ctrl+Z", "undo your last action"),
     ("Ctrl+Y", "redo what was undone"),
     ("H", "a hint: a good action, shown on the board"),
@@ -58,6 +71,7 @@ pub fn keys(
     mut notices: ResMut<Notices>,
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
+    mut said: ResMut<crate::ui::announce::Announcements>,
 ) {
     // Esc is no letter: it closes a dialog even from its text box.
     if keys.just_pressed(KeyCode::Escape) {
@@ -85,12 +99,20 @@ pub fn keys(
     if *screen.get() != Screen::Playing {
         return;
     }
+    if typed.just_pressed(bevy::input::keyboard::Key::Character("/".into())) {
+        ui.focus_command = true;
+        return;
+    }
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) && the_match.can_undo() {
         commands.write(MatchCommand::Undo);
     }
     if ctrl && keys.just_pressed(KeyCode::KeyY) && the_match.game.can_redo() {
         commands.write(MatchCommand::Redo);
+    }
+    if !ctrl && keys.just_pressed(KeyCode::KeyD) {
+        ui.open(Dialog::Position);
+        said.say(crate::ui::announce::describe_position(&the_match));
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);

@@ -4,7 +4,10 @@
 //     reply (the page otherwise idle: it draws only when something changes),
 //     check that the page then rests, the position, the console and the save
 //     in localStorage;
-//  2. phone size with touch: tap to select, tap to act;
+//  2. phone size with touch, held upright: the board the screen's width, tap
+//     to select and tap to act, two fingers spread to zoom in; then a drag
+//     plays too (with the system asking for reduced motion: no animation),
+//     and the phone on its side plays by taps;
 //  3. a corrupt save in localStorage: reported to the player and kept, never
 //     silently replaced;
 //  4. links: ?afn= opens a position, the address then follows the game, and a
@@ -161,8 +164,83 @@ if (run(2)) {
   await page.waitForFunction((s) => document.body.dataset.afn !== s, START, { timeout: 60_000 });
   if ((await afn(page)) !== AFTER_F1F2) fail(`phone: after tapping f1, f2: ${await afn(page)}`);
   console.log("phone: tapped f1 then f2");
+  const width = Number(await page.evaluate(() => document.body.dataset.boardWidth));
+  console.log(`phone: the board is ${width} of 390 points wide`);
+  if (!(width >= 0.95 * 390)) fail(`phone: the board is only ${width} of 390 points wide`);
   await page.screenshot({ path: shot.replace(/\.png$/, "-phone.png") });
+  // Two fingers spread apart: the board comes closer.
+  const span = async () => {
+    const [a, b] = [await cellAt(page, "a1"), await cellAt(page, "l1")];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+  await lightToMove(page);
+  await page.waitForFunction(() => document.body.dataset.resting === "1", null, { timeout: 30_000 })
+    .catch(() => {});
+  const before = await span();
+  const cdp = await context.newCDPSession(page);
+  const fingers = (type, gap) => cdp.send("Input.dispatchTouchEvent", {
+    type,
+    touchPoints: type === "touchEnd" ? [] : [
+      { x: 195 - gap, y: 300, id: 1 }, { x: 195 + gap, y: 300, id: 2 }],
+  });
+  await fingers("touchStart", 40);
+  for (let gap = 50; gap <= 140; gap += 15) {
+    await fingers("touchMove", gap);
+    await page.waitForTimeout(150);
+  }
+  await fingers("touchEnd", 0);
+  await page.waitForFunction((b) => {
+    const xy = (n) => (document.body.dataset[n] ?? "0,0").split(",").map(Number);
+    const [a, l] = [xy("cellA1"), xy("cellL1")];
+    return Math.hypot(a[0] - l[0], a[1] - l[1]) > b * 1.1;
+  }, before, { timeout: 20_000 }).catch(async () => fail(`phone: a pinch did not zoom (${before} then ${await span()})`));
+  console.log(`phone: two fingers spread, a1 to l1 went from ${before.toFixed(0)} to ${(await span()).toFixed(0)} points`);
+  await page.screenshot({ path: shot.replace(/\.png$/, "-phone-zoomed.png") });
   if (errors.length) fail(`phone: console errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// 2b. A phone, a drag: the piece is carried to its cell. The system asks
+//     for reduced motion, and the game starts without animation.
+if (run(2)) {
+  const { page, errors, context } = await open({
+    viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1,
+    reducedMotion: "reduce",
+  });
+  const animation = await page.evaluate(() => document.body.dataset.animation);
+  if (animation !== "Off") fail(`phone: reduced motion asked for, animation is ${animation}`);
+  console.log("phone: the system asks for reduced motion, and the pieces do not animate");
+  const cdp = await context.newCDPSession(page);
+  const finger = (type, p) => cdp.send("Input.dispatchTouchEvent", {
+    type, touchPoints: type === "touchEnd" ? [] : [{ x: p.x, y: p.y, id: 1 }],
+  });
+  const [from, to] = [await cellAt(page, "f1"), await cellAt(page, "f2")];
+  await finger("touchStart", from);
+  for (let i = 1; i <= 6; i++) {
+    await finger("touchMove", { x: from.x + (to.x - from.x) * i / 6, y: from.y + (to.y - from.y) * i / 6 });
+    await page.waitForTimeout(200);
+  }
+  await finger("touchEnd", to);
+  await waitAfn(page, AFTER_F1F2, "phone: a drag from f1 to f2");
+  console.log("phone: dragged f1 to f2");
+  if (errors.length) fail(`phone drag: console errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// 2c. A phone on its side: the panel a column beside the board.
+if (run(2)) {
+  const { page, errors, context } = await open({
+    viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1,
+  });
+  let p = await cellAt(page, "f1");
+  await page.touchscreen.tap(p.x, p.y);
+  await page.waitForTimeout(800);
+  p = await cellAt(page, "f2");
+  await page.touchscreen.tap(p.x, p.y);
+  await waitAfn(page, AFTER_F1F2, "landscape phone: tapping f1, f2");
+  console.log("landscape phone: tapped f1 then f2");
+  await page.screenshot({ path: shot.replace(/\.png$/, "-landscape.png") });
+  if (errors.length) fail(`landscape phone: console errors:\n${errors.join("\n")}`);
   await context.close();
 }
 

@@ -1,0 +1,355 @@
+//! What happened, in words: every action, capture, due relocation and
+//! ending as a sentence ("Dark captures your guard on e5"), and the whole
+//! position on demand. The side panel shows the latest; a screen reader
+//! hears it (an AccessKit live region on the desktop, an ARIA live region
+//! of the page on the web). The sentences are pure functions of the match's
+//! announcements, tested headless.
+
+use agon_rules::{ActionKind, Cell, CellSet, Kind, Played, Position, Side};
+use bevy::prelude::*;
+
+use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet};
+use crate::ui::wording::{describe_ending, side_name};
+
+/// The sentences said so far, the latest last.
+#[derive(Resource, Default, Debug)]
+pub struct Announcements {
+    pub said: Vec<String>,
+}
+
+impl Announcements {
+    const KEPT: usize = 50;
+
+    pub fn latest(&self) -> Option<&str> {
+        self.said.last().map(String::as_str)
+    }
+
+    pub fn say(&mut self, sentence: String) {
+        if self.said.len() == Self::KEPT {
+            self.said.remove(0);
+        }
+        self.said.push(sentence);
+    }
+}
+
+/// The one person this screen plays for, when there is one (against the
+/// computer or a friend by link): their pieces are "your" pieces.
+fn you(mode: Mode) -> Option<Side> {
+    match mode {
+        Mode::VsComputer { human, .. } => Some(human),
+        Mode::Remote { me } => Some(me),
+        Mode::PassAndPlay | Mode::Watch { .. } => None,
+    }
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Queen => "queen",
+        Kind::Guard => "guard",
+    }
+}
+
+/// "Your" or "Light's", at the start of a sentence.
+fn whose(mode: Mode, side: Side) -> String {
+    if you(mode) == Some(side) {
+        "Your".into()
+    } else {
+        format!("{}'s", side_name(side))
+    }
+}
+
+/// "your" or "Light's", inside a sentence.
+fn whose_inside(mode: Mode, side: Side) -> String {
+    if you(mode) == Some(side) {
+        "your".into()
+    } else {
+        format!("{}'s", side_name(side))
+    }
+}
+
+/// "You" or "Light", as the subject of a sentence.
+fn who(mode: Mode, side: Side) -> &'static str {
+    if you(mode) == Some(side) {
+        "You"
+    } else {
+        side_name(side)
+    }
+}
+
+fn cells(set: CellSet) -> String {
+    let names: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// An action in words: the move, what it captured, and what it leaves the
+/// next side to do ("Light's queen f1 to f2.").
+pub fn action_sentence(mode: Mode, played: &Played, before: &Position, after: &Position) -> String {
+    let mover = played.piece.side;
+    let piece = kind_name(played.piece.kind);
+    let (from, to) = (played.action.from, played.action.to);
+    let mut s = match played.kind {
+        ActionKind::Step => format!("{} {piece} {from} to {to}.", whose(mode, mover)),
+        ActionKind::Relocation => format!(
+            "{} captured {piece} comes back from {from} to {to}.",
+            whose(mode, mover)
+        ),
+    };
+    for cell in played.captured {
+        if let Some(p) = before.piece_at(cell) {
+            s.push_str(&format!(
+                " {} {} {} {} on {cell}.",
+                who(mode, mover),
+                if you(mode) == Some(mover) {
+                    "capture"
+                } else {
+                    "captures"
+                },
+                whose_inside(mode, p.side),
+                kind_name(p.kind),
+            ));
+        }
+    }
+    if played.outcome.is_none()
+        && let Some(due) = relocation_due(mode, after)
+    {
+        s.push(' ');
+        s.push_str(&due);
+    }
+    s
+}
+
+/// What a due relocation asks of the side to move, if one is due.
+pub fn relocation_due(mode: Mode, pos: &Position) -> Option<String> {
+    if !pos.must_relocate() {
+        return None;
+    }
+    let side = pos.to_move();
+    Some(if pos.queen_captured(side) {
+        format!(
+            "{} queen must come back first: choose any empty cell.",
+            whose(mode, side)
+        )
+    } else {
+        let n = pos.captured(side).len();
+        let guard = if n == 1 { "guard" } else { "guards" };
+        format!(
+            "{} captured {guard} on {} must come back: choose an empty cell of the outer ring.",
+            whose(mode, side),
+            cells(pos.captured(side)),
+        )
+    })
+}
+
+/// The whole position in words, for a player who cannot see the board:
+/// whose turn, each side's pieces by cell, what is captured.
+pub fn describe_position(the_match: &Match) -> String {
+    let pos = the_match.position();
+    let mode = the_match.mode;
+    let mut s = match the_match.result() {
+        Some(e) => {
+            let (title, reason) = describe_ending(e, mode);
+            format!("{title} {reason}")
+        }
+        None => format!(
+            "{} to move, after {} actions.",
+            side_name(pos.to_move()),
+            the_match.game.history().len()
+        ),
+    };
+    for side in [Side::Light, Side::Dark] {
+        s.push_str(&format!(" {}", side_name(side)));
+        if you(mode) == Some(side) {
+            s.push_str(" (you)");
+        }
+        s.push(':');
+        let queen = pos.queen(side);
+        if let Some(q) = queen {
+            s.push_str(&format!(" queen on {q}"));
+            if q == Cell::THRONE {
+                s.push_str(", the throne");
+            }
+            s.push(';');
+        }
+        let guards = pos.guards(side);
+        s.push_str(&format!(
+            " {} {} on {}.",
+            guards.len(),
+            if guards.len() == 1 { "guard" } else { "guards" },
+            cells(guards)
+        ));
+        let captured = pos.captured(side);
+        if captured.any() {
+            s.push_str(&format!(" Captured, to come back: {}.", cells(captured)));
+        }
+    }
+    s
+}
+
+/// Turns the match's announcements (and the gentle refusals) into words.
+pub fn announce(
+    the_match: Res<Match>,
+    mut applied: MessageReader<ActionApplied>,
+    mut resets: MessageReader<BoardReset>,
+    mut feedback: MessageReader<Feedback>,
+    mut out: ResMut<Announcements>,
+) {
+    if let Some(reset) = resets.read().last() {
+        let pos = the_match.position();
+        let mut s = if reset.new_match {
+            "A new game.".to_string()
+        } else {
+            format!(
+                "Back to the position after {} actions.",
+                the_match.game.history().len()
+            )
+        };
+        if the_match.result().is_none() {
+            s.push_str(&format!(" {} to move.", side_name(pos.to_move())));
+            if let Some(due) = relocation_due(the_match.mode, pos) {
+                s.push(' ');
+                s.push_str(&due);
+            }
+        }
+        out.say(s);
+    }
+    // Actions played this frame follow one another from the position
+    // before the first; the last one ends at the match's position.
+    let applied: Vec<&ActionApplied> = applied.read().collect();
+    for (i, a) in applied.iter().enumerate() {
+        let after = match applied.get(i + 1) {
+            Some(next) => next.before,
+            None => *the_match.position(),
+        };
+        let mut s = action_sentence(the_match.mode, &a.played, &a.before, &after);
+        if a.played.outcome.is_some()
+            && i + 1 == applied.len()
+            && let Some(e) = the_match.result()
+        {
+            let (title, reason) = describe_ending(e, the_match.mode);
+            s.push_str(&format!(" {title} {reason}"));
+        }
+        out.say(s);
+    }
+    for Feedback(text) in feedback.read() {
+        out.say(text.clone());
+    }
+}
+
+/// The page's live region (`#announcer` in `index.html`): screen readers
+/// read what is written there, since the canvas says nothing.
+#[cfg(target_arch = "wasm32")]
+fn speak_on_the_page(said: Res<Announcements>) {
+    if !said.is_changed() {
+        return;
+    }
+    let Some(latest) = said.latest() else { return };
+    if let Some(region) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("announcer"))
+    {
+        region.set_text_content(Some(latest));
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Announcements>()
+        .add_systems(Update, announce.after(PlaySet::Rules));
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, speak_on_the_page.after(announce));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agon_ai::Level;
+    use agon_rules::Game;
+
+    fn vs(human: Side) -> Mode {
+        Mode::VsComputer {
+            human,
+            level: Level::Easy,
+        }
+    }
+
+    fn said(mode: Mode, game: &mut Game, text: &str) -> String {
+        let before = *game.position();
+        let played = game.play_text(text).unwrap();
+        action_sentence(mode, &played, &before, game.position())
+    }
+
+    #[test]
+    fn a_step_names_the_side_the_piece_and_its_cells() {
+        let mut g = Game::new();
+        assert_eq!(
+            said(Mode::PassAndPlay, &mut g, "f1-f2"),
+            "Light's queen f1 to f2."
+        );
+        assert_eq!(
+            said(vs(Side::Dark), &mut g, "f11-f10"),
+            "Your queen f11 to f10."
+        );
+    }
+
+    #[test]
+    fn a_capture_and_the_relocation_it_makes_due_are_said() {
+        // The capture lesson: Light's e3-e4 takes the guard on e5... found
+        // here by asking the rules for any capturing action of the lesson.
+        let pos = crate::game::tutorial::LESSONS[3].position();
+        let capture = pos
+            .legal_actions()
+            .iter()
+            .copied()
+            .find(|&a| pos.captures_of(a).any())
+            .expect("the lesson has a capture");
+        let victim = pos.captures_of(capture).first().unwrap();
+        let victim_piece = pos.piece_at(victim).unwrap();
+        let mut g = Game::from_position(pos);
+        let mode = vs(victim_piece.side);
+        let s = said(mode, &mut g, &capture.to_string());
+        let mover = side_name(!victim_piece.side);
+        assert!(
+            s.contains(&format!(
+                "{mover} captures your {} on {victim}.",
+                kind_name(victim_piece.kind)
+            )),
+            "{s}"
+        );
+        assert!(s.contains("must come back"), "{s}");
+        // Relocating it is said as such.
+        let back = g.position().legal_actions()[0];
+        let s = said(mode, &mut g, &back.to_string());
+        assert!(s.starts_with(&format!(
+            "Your captured {} comes back from {victim} to {}.",
+            kind_name(victim_piece.kind),
+            back.to
+        )));
+    }
+
+    #[test]
+    fn the_position_is_described_piece_by_piece() {
+        let m = Match::new(Game::new(), vs(Side::Light));
+        let s = describe_position(&m);
+        assert!(s.starts_with("Light to move, after 0 actions."), "{s}");
+        assert!(s.contains("Light (you): queen on f1; 6 guards on"), "{s}");
+        assert!(s.contains("Dark: queen on f11; 6 guards on"), "{s}");
+        let pos = m.position();
+        for side in [Side::Light, Side::Dark] {
+            for g in pos.guards(side) {
+                assert!(s.contains(&g.to_string()), "{g} missing from {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn lists_read_like_sentences() {
+        let set: CellSet = ["a1", "b2", "c3"]
+            .iter()
+            .map(|n| n.parse::<Cell>().unwrap())
+            .collect();
+        assert_eq!(cells(set), "a1, b2 and c3");
+    }
+}

@@ -1,0 +1,252 @@
+//! The panel on small screens: a phone held upright gets a strip under the
+//! board, one on its side a narrow column beside it. Either keeps whose
+//! turn it is, the pieces of each side, the latest actions and the main
+//! buttons, which are at least [`TOUCH`] tall for a finger; the rest is
+//! under "More".
+
+use agon_rules::{Game, Side};
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::computer::HintRequest;
+use crate::game::{MatchCommand, Screen};
+use crate::scene::camera::UiInsets;
+use crate::ui::announce::describe_position;
+use crate::ui::panel::{action_text, latest_words, send_move_button, side_color, tutorial_panel};
+use crate::ui::wording::{side_name, status_line};
+use crate::ui::{Dialog, GameParams, Requests, UiState};
+
+/// The least height of a button a finger presses (Apple's and Google's
+/// guidance: 44 points).
+pub const TOUCH: f32 = 44.0;
+
+/// The shape of the window, which decides the layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A desktop window: the full panel on the right.
+    Wide,
+    /// Taller than wide and narrow: a strip under the board.
+    Portrait,
+    /// Wide but short (a phone on its side): a narrow column.
+    Landscape,
+}
+
+impl Shape {
+    pub fn of(width: f32, height: f32) -> Shape {
+        if width < 760.0 && height >= width {
+            Shape::Portrait
+        } else if height < 560.0 && width > height {
+            Shape::Landscape
+        } else if width < 760.0 {
+            Shape::Portrait
+        } else {
+            Shape::Wide
+        }
+    }
+}
+
+pub fn show(
+    ctx: &egui::Context,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+    shape: Shape,
+) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let frame = egui::Frame::side_top_panel(&ctx.global_style())
+        .inner_margin(egui::Margin::symmetric(10, 8));
+    let panel = if shape == Shape::Landscape {
+        egui::Panel::right("hud")
+            .resizable(false)
+            .exact_size(250.0)
+            .frame(frame)
+    } else {
+        egui::Panel::bottom("hud").resizable(false).frame(frame)
+    };
+    let response = panel.show(&mut root, |ui_| {
+        ui_.spacing_mut().item_spacing = egui::vec2(6.0, 5.0);
+        if p.tutorial.active {
+            tutorial_panel(ui_, p, r, ui);
+            return;
+        }
+        ui_.horizontal(|ui_| {
+            if p.thinker.thinking() {
+                ui_.add(egui::Spinner::new().size(16.0));
+            }
+            ui_.add(
+                egui::Label::new(
+                    egui::RichText::new(status_line(&p.the_match, p.thinker.thinking()))
+                        .size(15.0)
+                        .strong(),
+                )
+                .wrap(),
+            );
+        });
+        latest_words(ui_, p);
+        counts(ui_, p, shape);
+        strip(ui_, &p.the_match.game);
+        send_move_button(ui_, p, ui);
+        main_buttons(ui_, p, r, ui, shape);
+    });
+    let rect = response.response.rect;
+    let insets = match shape {
+        Shape::Landscape => UiInsets {
+            right: rect.width(),
+            ..default()
+        },
+        _ => UiInsets {
+            bottom: rect.height(),
+            ..default()
+        },
+    };
+    if *p.insets != insets {
+        *p.insets = insets;
+    }
+}
+
+/// Each side's pieces in a few words: "Light · queen, 6 guards".
+fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
+    let pos = p.the_match.position();
+    let one = |ui_: &mut egui::Ui, side: Side| {
+        let (rect, _) = ui_.allocate_exact_size(egui::vec2(12.0, 14.0), egui::Sense::hover());
+        ui_.painter().circle(
+            rect.center(),
+            5.5,
+            side_color(&p.theme, side),
+            egui::Stroke::new(1.0, egui::Color32::GRAY),
+        );
+        let mut name = egui::RichText::new(side_name(side)).strong();
+        if pos.to_move() == side && !p.the_match.is_over() {
+            name = name.underline();
+        }
+        ui_.label(name);
+        let guards = (pos.guards(side) - pos.captured(side)).len();
+        let queen = if pos.queen_captured(side) {
+            "queen out"
+        } else {
+            "queen"
+        };
+        let mut text = format!(
+            "{queen}, {guards} guard{}",
+            if guards == 1 { "" } else { "s" }
+        );
+        let out = pos.captured(side).len();
+        if out > 0 {
+            text.push_str(&format!(" · {out} to relocate"));
+        }
+        ui_.label(egui::RichText::new(text).weak());
+    };
+    if shape == Shape::Landscape {
+        ui_.horizontal(|ui_| one(ui_, Side::Light));
+        ui_.horizontal(|ui_| one(ui_, Side::Dark));
+    } else {
+        ui_.horizontal(|ui_| {
+            one(ui_, Side::Light);
+            ui_.add_space(10.0);
+            one(ui_, Side::Dark);
+        });
+    }
+}
+
+/// The latest actions in a row, the newest at the right end.
+fn strip(ui_: &mut egui::Ui, game: &Game) {
+    let history = game.history();
+    if history.is_empty() {
+        return;
+    }
+    egui::ScrollArea::horizontal()
+        .stick_to_right(true)
+        .id_salt("strip")
+        .show(ui_, |ui_| {
+            ui_.horizontal(|ui_| {
+                let first = history.len().saturating_sub(12);
+                for (i, played) in history.iter().enumerate().skip(first) {
+                    ui_.label(egui::RichText::new(format!("{}.", i + 1)).weak().small());
+                    ui_.label(action_text(played));
+                }
+            });
+        });
+}
+
+fn main_buttons(
+    ui_: &mut egui::Ui,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+    shape: Shape,
+) {
+    let columns = if shape == Shape::Landscape { 2 } else { 4 };
+    let gap = ui_.spacing().item_spacing.x;
+    let width = ((ui_.available_width() - gap * (columns - 1) as f32) / columns as f32).max(40.0);
+    let size = egui::vec2(width, TOUCH);
+    let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(16.0)).min_size(size);
+    let over = p.the_match.is_over();
+    let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
+    egui::Grid::new("main buttons")
+        .num_columns(columns)
+        .spacing([gap, gap])
+        .show(ui_, |ui_| {
+            if ui_
+                .add_enabled(p.the_match.can_undo(), big("⟲ Undo"))
+                .clicked()
+            {
+                r.send(ui, MatchCommand::Undo);
+            }
+            if ui_.add_enabled(hint_ok, big("💡 Hint")).clicked() {
+                r.hints.write(HintRequest);
+            }
+            if columns == 2 {
+                ui_.end_row();
+            }
+            let menu = ui_.add(big("Menu"));
+            if ui.place("Menu", menu).clicked() {
+                r.next_screen.set(Screen::Menu);
+            }
+            let (more, _) =
+                egui::containers::menu::MenuButton::from_button(big("More…")).ui(ui_, |ui_| {
+                    ui_.set_min_width(180.0);
+                    let item = |ui_: &mut egui::Ui, text: &str, enabled: bool| {
+                        ui_.add_enabled(
+                            enabled,
+                            egui::Button::new(egui::RichText::new(text).size(16.0))
+                                .min_size(egui::vec2(180.0, TOUCH)),
+                        )
+                        .clicked()
+                    };
+                    if item(ui_, "⟳ Redo", p.the_match.game.can_redo()) {
+                        r.send(ui, MatchCommand::Redo);
+                    }
+                    if item(ui_, "New game", true) {
+                        ui.open(Dialog::NewGame);
+                    }
+                    if item(ui_, "Record", true) {
+                        ui.open(Dialog::Records);
+                    }
+                    if item(ui_, "In words", true) {
+                        ui.open(Dialog::Position);
+                        let words = describe_position(&p.the_match);
+                        p.announcements.say(words);
+                    }
+                    if item(ui_, "Rules", true) {
+                        ui.open(Dialog::Rules);
+                    }
+                    if item(ui_, "Settings", true) {
+                        ui.open(Dialog::Settings);
+                    }
+                    if over && item(ui_, "Result", true) {
+                        ui.game_over_open = true;
+                    }
+                    if item(ui_, "⚑ Resign", !over && p.the_match.human_to_move()) {
+                        ui.open(Dialog::ConfirmResign);
+                    }
+                });
+            ui.place("More", more);
+            ui_.end_row();
+        });
+}
