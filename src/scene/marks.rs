@@ -44,7 +44,8 @@ pub fn mark_color(theme: &Theme, m: Mark) -> Color {
         Mark::Hint => p.hint,
         Mark::Captured => p.captured_mark,
         Mark::Closed => p.capture.with_alpha(0.55),
-        Mark::Cursor => p.hover.with_alpha(0.75),
+        // A cool light blue, unlike any other mark of any theme.
+        Mark::Cursor => Color::srgba(0.55, 0.82, 1.0, 0.8),
     }
 }
 

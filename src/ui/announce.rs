@@ -9,12 +9,16 @@ use agon_rules::{ActionKind, Cell, CellSet, Kind, Played, Position, Side};
 use bevy::prelude::*;
 
 use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet};
-use crate::ui::wording::{describe_ending, side_name};
+use crate::ui::wording::{actions, describe_ending, side_name};
 
-/// The sentences said so far, the latest last.
+/// The sentences said so far, the latest last, and what a screen reader
+/// is to hear next.
 #[derive(Resource, Default, Debug)]
 pub struct Announcements {
     pub said: Vec<String>,
+    /// The last thing given to the screen reader: what was said, or the
+    /// position in words (shown in its own dialog, so not in `said`).
+    pub spoken: String,
 }
 
 impl Announcements {
@@ -28,7 +32,13 @@ impl Announcements {
         if self.said.len() == Self::KEPT {
             self.said.remove(0);
         }
+        self.spoken.clone_from(&sentence);
         self.said.push(sentence);
+    }
+
+    /// For the screen reader only: the screen shows it otherwise.
+    pub fn say_aloud(&mut self, text: String) {
+        self.spoken = text;
     }
 }
 
@@ -155,9 +165,9 @@ pub fn describe_position(the_match: &Match) -> String {
             format!("{title} {reason}")
         }
         None => format!(
-            "{} to move, after {} actions.",
+            "{} to move, after {}.",
             side_name(pos.to_move()),
-            the_match.game.history().len()
+            actions(the_match.game.history().len())
         ),
     };
     for side in [Side::Light, Side::Dark] {
@@ -246,7 +256,7 @@ fn speak_on_the_page(said: Res<Announcements>) {
     if !said.is_changed() {
         return;
     }
-    let Some(latest) = said.latest() else { return };
+    let latest = &said.spoken;
     if let Some(region) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("announcer"))
@@ -334,6 +344,10 @@ mod tests {
         let m = Match::new(Game::new(), vs(Side::Light));
         let s = describe_position(&m);
         assert!(s.starts_with("Light to move, after 0 actions."), "{s}");
+        let mut g = Game::new();
+        g.play_text("f1-f2").unwrap();
+        let one = describe_position(&Match::new(g, vs(Side::Light)));
+        assert!(one.starts_with("Dark to move, after 1 action."), "{one}");
         assert!(s.contains("Light (you): queen on f1; 6 guards on"), "{s}");
         assert!(s.contains("Dark: queen on f11; 6 guards on"), "{s}");
         let pos = m.position();

@@ -231,7 +231,7 @@ fn main_buttons(
                     if item(ui_, "In words", true) {
                         ui.open(Dialog::Position);
                         let words = describe_position(&p.the_match);
-                        p.announcements.say(words);
+                        p.announcements.say_aloud(words);
                     }
                     if item(ui_, "Rules", true) {
                         ui.open(Dialog::Rules);

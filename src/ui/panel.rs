@@ -136,7 +136,7 @@ pub fn show(
                 if ui.place("Describe", button).clicked() {
                     ui.open(Dialog::Position);
                     let words = describe_position(&p.the_match);
-                    p.announcements.say(words);
+                    p.announcements.say_aloud(words);
                 }
             });
             move_list(ui_, &p.the_match.game);

@@ -112,7 +112,7 @@ pub fn keys(
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
         ui.open(Dialog::Position);
-        said.say(crate::ui::announce::describe_position(&the_match));
+        said.say_aloud(crate::ui::announce::describe_position(&the_match));
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);

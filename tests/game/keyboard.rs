@@ -241,6 +241,6 @@ fn esc_closes_every_dialog() {
         app.world().resource::<UiState>().dialog,
         Some(Dialog::Position)
     );
-    let said = app.world().resource::<Announcements>().latest().unwrap();
+    let said = &app.world().resource::<Announcements>().spoken;
     assert!(said.starts_with("Light to move"), "{said}");
 }
