@@ -5,10 +5,12 @@
 //! of the page on the web). The sentences are pure functions of the match's
 //! announcements, tested headless.
 
-use agon_rules::{ActionKind, Cell, CellSet, Kind, Played, Position, Side};
+use agon_rules::{
+    ActionKind, Cell, CellSet, Game, Kind, Outcome, Played, Position, Side, WinReason,
+};
 use bevy::prelude::*;
 
-use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet};
+use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet, Selection};
 use crate::ui::wording::{actions, describe_ending, side_name};
 
 /// The sentences said so far, the latest last, and what a screen reader
@@ -199,9 +201,63 @@ pub fn describe_position(the_match: &Match) -> String {
     s
 }
 
-/// Turns the match's announcements (and the gentle refusals) into words.
+/// A hint in words: the action, and why where the rules can tell: it wins,
+/// it captures, it brings the queen nearer the throne, or what it exposes.
+pub fn hint_sentence(game: &Game, action: agon_rules::Action) -> String {
+    let pos = game.position();
+    let mover = pos.to_move();
+    let piece = pos.piece_at(action.from);
+    let kind = piece.map_or("piece", |p| kind_name(p.kind));
+    let mut s = format!(
+        "Hint: {action}, the {kind} on {} to {}",
+        action.from, action.to
+    );
+    let mut after = game.clone();
+    let Ok(played) = after.play(action) else {
+        s.push('.');
+        return s;
+    };
+    match played.outcome {
+        Some(Outcome::Win {
+            winner,
+            reason: WinReason::Throne,
+        }) if winner == mover => s.push_str(": it completes the throne ring and wins"),
+        Some(Outcome::Win { winner, .. }) if winner == mover => s.push_str(": it wins"),
+        _ => {
+            for cell in played.captured {
+                if let Some(p) = pos.piece_at(cell) {
+                    s.push_str(&format!(", capturing the {} on {cell}", kind_name(p.kind)));
+                }
+            }
+            let queen = piece.is_some_and(|p| p.kind == Kind::Queen);
+            if queen && action.to.ring() < action.from.ring() {
+                s.push_str(&match action.to.ring() {
+                    0 => ": the queen takes the throne".to_string(),
+                    1 => ": the queen stands next to the throne".to_string(),
+                    n => format!(": the queen comes within {n} steps of the throne"),
+                });
+            }
+            let exposed = after.position().capturable();
+            if exposed.any() {
+                s.push_str(&format!(
+                    ", though it lets {} capture on {}",
+                    side_name(!mover),
+                    cells(exposed)
+                ));
+            }
+        }
+    }
+    s.push('.');
+    s
+}
+
+/// Turns the match's announcements (and the gentle refusals, and a hint
+/// that has come) into words.
+#[allow(clippy::too_many_arguments)]
 pub fn announce(
     the_match: Res<Match>,
+    selection: Res<Selection>,
+    mut hinted: Local<Option<agon_rules::Action>>,
     mut applied: MessageReader<ActionApplied>,
     mut resets: MessageReader<BoardReset>,
     mut feedback: MessageReader<Feedback>,
@@ -246,6 +302,12 @@ pub fn announce(
     }
     for Feedback(text) in feedback.read() {
         out.say(text.clone());
+    }
+    if selection.hint != *hinted {
+        *hinted = selection.hint;
+        if let Some(hint) = selection.hint {
+            out.say(hint_sentence(&the_match.game, hint));
+        }
     }
 }
 
@@ -356,6 +418,67 @@ mod tests {
                 assert!(s.contains(&g.to_string()), "{g} missing from {s}");
             }
         }
+    }
+
+    #[test]
+    fn a_hint_says_why_where_the_rules_can_tell() {
+        let start = Game::new();
+        assert_eq!(
+            hint_sentence(&start, "f1-f2".parse().unwrap()),
+            "Hint: f1-f2, the queen on f1 to f2: the queen comes within 4 steps of the throne."
+        );
+        // A capture, named by the piece it takes.
+        let lesson = crate::game::tutorial::LESSONS[3].position();
+        let capture = lesson
+            .legal_actions()
+            .iter()
+            .copied()
+            .find(|&a| lesson.captures_of(a).any())
+            .unwrap();
+        let victim = lesson.captures_of(capture).first().unwrap();
+        let kind = kind_name(lesson.piece_at(victim).unwrap().kind);
+        let s = hint_sentence(&Game::from_position(lesson), capture);
+        assert!(
+            s.contains(&format!(", capturing the {kind} on {victim}")),
+            "{s}"
+        );
+        // An action that leaves a piece to be taken says so.
+        let start_pos = Position::start();
+        for &a in start_pos.legal_actions().iter() {
+            let mut after = start_pos;
+            after.play(a);
+            let s = hint_sentence(&start, a);
+            assert_eq!(
+                after.capturable().any(),
+                s.contains("though it lets Dark capture"),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_winning_hint_says_it_wins() {
+        // Any position of the tutorial's throne lesson with a winning action.
+        for lesson in crate::game::tutorial::LESSONS.iter() {
+            let pos = lesson.position();
+            let game = Game::from_position(pos);
+            for &a in pos.legal_actions().iter() {
+                let mut g = game.clone();
+                let won = matches!(
+                    g.play(a).unwrap().outcome,
+                    Some(Outcome::Win { reason: WinReason::Throne, winner }) if winner == pos.to_move()
+                );
+                if won {
+                    assert!(
+                        hint_sentence(&game, a)
+                            .ends_with(": it completes the throne ring and wins."),
+                        "{a}"
+                    );
+                    return;
+                }
+            }
+        }
+        panic!("no lesson has a throne win in one");
     }
 
     #[test]

@@ -72,6 +72,8 @@ pub fn show(
     let response = panel.show(&mut root, |ui_| {
         ui_.spacing_mut().item_spacing = egui::vec2(6.0, 5.0);
         if p.tutorial.active {
+            // Every button of the lesson as tall as a finger needs.
+            ui_.spacing_mut().interact_size.y = TOUCH;
             tutorial_panel(ui_, p, r, ui);
             return;
         }

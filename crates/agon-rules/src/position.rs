@@ -403,6 +403,16 @@ impl Position {
         cells & self.empty_cells()
     }
 
+    /// The other side's pieces the side to move could capture with one
+    /// legal action: what the last action left exposed.
+    pub fn capturable(&self) -> CellSet {
+        let mut cells = CellSet::EMPTY;
+        for &a in self.legal_actions().iter() {
+            cells |= self.captures_of(a);
+        }
+        cells
+    }
+
     /// The pieces a legal action would capture.
     pub fn captures_of(&self, a: Action) -> CellSet {
         let mut after = *self;

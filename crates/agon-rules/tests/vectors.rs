@@ -71,3 +71,27 @@ fn the_vectors_cover_every_category() {
         assert!(cats.contains(want), "{want}");
     }
 }
+
+/// The positions built to offer a capture show it as capturable; the start
+/// offers none.
+#[test]
+fn capturable_names_the_pieces_one_action_could_take() {
+    let mut seen = 0;
+    for v in vectors() {
+        if !v.category.contains("capture-available") {
+            continue;
+        }
+        let p = Position::from_afn(&v.afn).unwrap();
+        let capturable = p.capturable();
+        assert!(capturable.any(), "{} {}", v.category, v.afn);
+        // Each is an enemy piece in play.
+        for c in capturable {
+            let piece = p.piece_at(c).expect("a piece");
+            assert_ne!(piece.side, p.to_move(), "{c} in {}", v.afn);
+            assert!(!p.is_out_of_play(c));
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 6);
+    assert!(Position::start().capturable().is_empty());
+}
