@@ -32,12 +32,24 @@ const fail = (msg) => { console.error(`FAIL: ${msg}`); process.exit(1); };
 const only = (process.env.SECTIONS ?? "").split(",").filter(Boolean).map(Number);
 const run = (n) => only.length === 0 || only.includes(n);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
-});
+// Chromium now and then dies as it starts (SIGSEGV before any page, seen
+// once in CI): that is not what this tests, so it is started again.
+const launch = async () => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({
+        executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+        args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+          "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+      });
+    } catch (e) {
+      if (attempt === 3) throw e;
+      console.log(`chromium did not start (${String(e).split("\n")[0]}); again`);
+    }
+  }
+};
+const browser = await launch();
 
 /// Opens the game in a fresh context; `setup` runs in the page before the game.
 async function open(options, setup) {
