@@ -917,16 +917,18 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
     key(&mut app, KeyCode::KeyR);
     assert_ne!(zoom(&app), 1.37);
 
-    // Esc closes whichever dialog is open, and only that.
+    // Esc closes whichever dialog is open, and only that: each of them.
     for dialog in [
         Dialog::Rules,
         Dialog::Settings,
         Dialog::NewGame,
         Dialog::Records,
         Dialog::ConfirmResign,
+        Dialog::ConfirmDiscard,
         Dialog::SendMove,
         Dialog::About,
         Dialog::Keys,
+        Dialog::Position,
     ] {
         app.world_mut().resource_mut::<UiState>().dialog = Some(dialog.clone());
         key(&mut app, KeyCode::Escape);

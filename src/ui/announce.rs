@@ -12,6 +12,7 @@ use bevy::prelude::*;
 
 use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet, Selection};
 use crate::ui::wording::{actions, describe_ending, side_name};
+use crate::ui::{Dialog, UiState};
 
 /// The sentences said so far, the latest last, and what a screen reader
 /// is to hear next.
@@ -63,11 +64,9 @@ fn kind_name(kind: Kind) -> &'static str {
 
 /// "Your" or "Light's", at the start of a sentence.
 fn whose(mode: Mode, side: Side) -> String {
-    if you(mode) == Some(side) {
-        "Your".into()
-    } else {
-        format!("{}'s", side_name(side))
-    }
+    let mut s = whose_inside(mode, side);
+    s[..1].make_ascii_uppercase();
+    s
 }
 
 /// "your" or "Light's", inside a sentence.
@@ -199,6 +198,13 @@ pub fn describe_position(the_match: &Match) -> String {
         }
     }
     s
+}
+
+/// Shows the position in words (`D`, *In words*) and gives it to the screen
+/// reader.
+pub fn position_in_words(ui: &mut UiState, said: &mut Announcements, the_match: &Match) {
+    ui.open(Dialog::Position);
+    said.say_aloud(describe_position(the_match));
 }
 
 /// A hint in words: the action, and why where the rules can tell: it wins,
@@ -347,6 +353,20 @@ mod tests {
         }
     }
 
+    /// The capture lesson's position, a capturing action in it, and the
+    /// cell it captures on.
+    fn lesson_capture() -> (Position, agon_rules::Action, Cell) {
+        let pos = crate::game::tutorial::LESSONS[3].position();
+        let capture = pos
+            .legal_actions()
+            .iter()
+            .copied()
+            .find(|&a| pos.captures_of(a).any())
+            .expect("the lesson has a capture");
+        let victim = pos.captures_of(capture).first().unwrap();
+        (pos, capture, victim)
+    }
+
     fn said(mode: Mode, game: &mut Game, text: &str) -> String {
         let before = *game.position();
         let played = game.play_text(text).unwrap();
@@ -370,14 +390,7 @@ mod tests {
     fn a_capture_and_the_relocation_it_makes_due_are_said() {
         // The capture lesson: Light's e3-e4 takes the guard on e5... found
         // here by asking the rules for any capturing action of the lesson.
-        let pos = crate::game::tutorial::LESSONS[3].position();
-        let capture = pos
-            .legal_actions()
-            .iter()
-            .copied()
-            .find(|&a| pos.captures_of(a).any())
-            .expect("the lesson has a capture");
-        let victim = pos.captures_of(capture).first().unwrap();
+        let (pos, capture, victim) = lesson_capture();
         let victim_piece = pos.piece_at(victim).unwrap();
         let mut g = Game::from_position(pos);
         let mode = vs(victim_piece.side);
@@ -428,14 +441,7 @@ mod tests {
             "Hint: f1-f2, the queen on f1 to f2: the queen comes within 4 steps of the throne."
         );
         // A capture, named by the piece it takes.
-        let lesson = crate::game::tutorial::LESSONS[3].position();
-        let capture = lesson
-            .legal_actions()
-            .iter()
-            .copied()
-            .find(|&a| lesson.captures_of(a).any())
-            .unwrap();
-        let victim = lesson.captures_of(capture).first().unwrap();
+        let (lesson, capture, victim) = lesson_capture();
         let kind = kind_name(lesson.piece_at(victim).unwrap().kind);
         let s = hint_sentence(&Game::from_position(lesson), capture);
         assert!(

@@ -11,9 +11,11 @@ use bevy_egui::egui;
 use crate::game::computer::HintRequest;
 use crate::game::{MatchCommand, Screen};
 use crate::scene::camera::UiInsets;
-use crate::ui::announce::describe_position;
-use crate::ui::panel::{action_text, latest_words, send_move_button, side_color, tutorial_panel};
-use crate::ui::wording::{side_name, status_line};
+use crate::ui::announce::position_in_words;
+use crate::ui::panel::{
+    action_text, latest_words, root_ui, send_move_button, side_dot, status_row, tutorial_panel,
+};
+use crate::ui::wording::side_name;
 use crate::ui::{Dialog, GameParams, Requests, UiState};
 
 /// The least height of a button a finger presses (Apple's and Google's
@@ -52,13 +54,7 @@ pub fn show(
     ui: &mut UiState,
     shape: Shape,
 ) {
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = root_ui(ctx);
     let frame = egui::Frame::side_top_panel(&ctx.global_style())
         .inner_margin(egui::Margin::symmetric(10, 8));
     let panel = if shape == Shape::Landscape {
@@ -77,19 +73,7 @@ pub fn show(
             tutorial_panel(ui_, p, r, ui);
             return;
         }
-        ui_.horizontal(|ui_| {
-            if p.thinker.thinking() {
-                ui_.add(egui::Spinner::new().size(16.0));
-            }
-            ui_.add(
-                egui::Label::new(
-                    egui::RichText::new(status_line(&p.the_match, p.thinker.thinking()))
-                        .size(15.0)
-                        .strong(),
-                )
-                .wrap(),
-            );
-        });
+        status_row(ui_, p, 15.0);
         latest_words(ui_, p);
         counts(ui_, p, shape);
         strip(ui_, &p.the_match.game);
@@ -116,13 +100,7 @@ pub fn show(
 fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
     let pos = p.the_match.position();
     let one = |ui_: &mut egui::Ui, side: Side| {
-        let (rect, _) = ui_.allocate_exact_size(egui::vec2(12.0, 14.0), egui::Sense::hover());
-        ui_.painter().circle(
-            rect.center(),
-            5.5,
-            side_color(&p.theme, side),
-            egui::Stroke::new(1.0, egui::Color32::GRAY),
-        );
+        side_dot(ui_, &p.theme, side, 5.5);
         let mut name = egui::RichText::new(side_name(side)).strong();
         if pos.to_move() == side && !p.the_match.is_over() {
             name = name.underline();
@@ -231,9 +209,7 @@ fn main_buttons(
                         ui.open(Dialog::Records);
                     }
                     if item(ui_, "In words", true) {
-                        ui.open(Dialog::Position);
-                        let words = describe_position(&p.the_match);
-                        p.announcements.say_aloud(words);
+                        position_in_words(ui, &mut p.announcements, &p.the_match);
                     }
                     if item(ui_, "Rules", true) {
                         ui.open(Dialog::Rules);

@@ -11,12 +11,12 @@ use crate::game::tutorial::LESSONS;
 use crate::game::{MatchCommand, Mode, Screen, TypedAction};
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
-use crate::ui::announce::describe_position;
+use crate::ui::announce::position_in_words;
 use crate::ui::compact::{self, Shape};
 use crate::ui::wording::{side_name, status_line};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
-pub(crate) fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
+fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
     let [r, g, b] = match side {
         Side::Light => theme.palette.ui_light,
         Side::Dark => theme.palette.ui_dark,
@@ -26,19 +26,12 @@ pub(crate) fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
 
 fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
     let pos = p.the_match.position();
-    let color = side_color(&p.theme, side);
     let captured = pos.captured(side);
     let queen_out = pos.queen_captured(side);
     let guards_in = (pos.guards(side) - captured).len();
     let to_move = pos.to_move() == side && !p.the_match.is_over();
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-        ui.painter().circle(
-            rect.center(),
-            7.0,
-            color,
-            egui::Stroke::new(1.0, egui::Color32::GRAY),
-        );
+        side_dot(ui, &p.theme, side, 7.0);
         let mut name = egui::RichText::new(side_name(side)).strong().size(16.0);
         if to_move {
             name = name.underline();
@@ -84,13 +77,7 @@ pub fn show(
         compact::show(ctx, p, r, ui, shape);
         return;
     }
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = root_ui(ctx);
     let frame =
         egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));
     let panel = egui::Panel::right("hud")
@@ -103,20 +90,7 @@ pub fn show(
             tutorial_panel(ui_, p, r, ui);
             return;
         }
-        let thinking = p.thinker.thinking();
-        ui_.horizontal(|ui_| {
-            if thinking {
-                ui_.add(egui::Spinner::new().size(18.0));
-            }
-            ui_.add(
-                egui::Label::new(
-                    egui::RichText::new(status_line(&p.the_match, thinking))
-                        .size(16.0)
-                        .strong(),
-                )
-                .wrap(),
-            );
-        });
+        status_row(ui_, p, 16.0);
         latest_words(ui_, p);
         ui_.separator();
         pieces_line(ui_, p, Side::Light);
@@ -134,9 +108,7 @@ pub fn show(
                     .small_button("In words")
                     .on_hover_text("The position in words: every piece by its cell (D)");
                 if ui.place("Describe", button).clicked() {
-                    ui.open(Dialog::Position);
-                    let words = describe_position(&p.the_match);
-                    p.announcements.say_aloud(words);
+                    position_in_words(ui, &mut p.announcements, &p.the_match);
                 }
             });
             move_list(ui_, &p.the_match.game);
@@ -150,6 +122,47 @@ pub fn show(
     if *p.insets != insets {
         *p.insets = insets;
     }
+}
+
+/// The whole window, for a panel to be laid out in.
+pub(crate) fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// Whose turn and what to do, with a spinner while the computer thinks.
+pub(crate) fn status_row(ui_: &mut egui::Ui, p: &GameParams, size: f32) {
+    let thinking = p.thinker.thinking();
+    ui_.horizontal(|ui_| {
+        if thinking {
+            ui_.add(egui::Spinner::new().size(size + 2.0));
+        }
+        ui_.add(
+            egui::Label::new(
+                egui::RichText::new(status_line(&p.the_match, thinking))
+                    .size(size)
+                    .strong(),
+            )
+            .wrap(),
+        );
+    });
+}
+
+/// A side's colour as a dot, beside its name.
+pub(crate) fn side_dot(ui_: &mut egui::Ui, theme: &Theme, side: Side, radius: f32) {
+    let (rect, _) =
+        ui_.allocate_exact_size(egui::Vec2::splat(2.0 * radius + 2.0), egui::Sense::hover());
+    ui_.painter().circle(
+        rect.center(),
+        radius,
+        side_color(theme, side),
+        egui::Stroke::new(1.0, egui::Color32::GRAY),
+    );
 }
 
 /// The latest thing that happened, in words; a live region, so a screen

@@ -111,8 +111,7 @@ pub fn keys(
         commands.write(MatchCommand::Redo);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
-        ui.open(Dialog::Position);
-        said.say_aloud(crate::ui::announce::describe_position(&the_match));
+        crate::ui::announce::position_in_words(&mut ui, &mut said, &the_match);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);

@@ -1,6 +1,6 @@
 //! Playing without a pointer: a whole game with the keyboard alone (the
 //! cell cursor, `Tab`, `Enter`, and typed actions), every action said in
-//! words, and `Esc` closing every dialog.
+//! words, and the position in words.
 
 use agon::game::TypedAction;
 use agon::scene::keyboard::{Arrow, line_of, step};
@@ -213,28 +213,10 @@ fn tab_goes_through_ones_own_pieces_then_to_the_panel() {
     assert!(!app.world().resource::<agon::scene::keyboard::BoardTab>().0);
 }
 
+/// (`Esc` closing every dialog is tested with the other keys, in game.rs.)
 #[test]
-fn esc_closes_every_dialog() {
-    let mut app = whole_app(&data_dir("esc"), &["--mode", "pass-and-play"]);
-    for dialog in [
-        Dialog::Rules,
-        Dialog::Settings,
-        Dialog::NewGame,
-        Dialog::Records,
-        Dialog::ConfirmResign,
-        Dialog::ConfirmDiscard,
-        Dialog::SendMove,
-        Dialog::About,
-        Dialog::Keys,
-        Dialog::Position,
-    ] {
-        app.world_mut()
-            .resource_mut::<UiState>()
-            .open(dialog.clone());
-        frames(&mut app, 1);
-        key(&mut app, KeyCode::Escape);
-        assert_eq!(app.world().resource::<UiState>().dialog, None, "{dialog:?}");
-    }
+fn d_says_the_position_in_words() {
+    let mut app = whole_app(&data_dir("words"), &["--mode", "pass-and-play"]);
     // `D` says the position in words, and shows it.
     key(&mut app, KeyCode::KeyD);
     assert_eq!(
