@@ -36,6 +36,9 @@ export CARGO_PROFILE_RELEASE_STRIP=symbols
 
 common_files() {
     cp packaging/HOW-TO-PLAY.txt LICENSE-MIT LICENSE-APACHE "$1/"
+    # The interface's fonts are built into the game; their licences travel with it.
+    mkdir -p "$1/font-licences"
+    cp assets/fonts/*.txt "$1/font-licences/"
 }
 
 report() {

@@ -44,8 +44,8 @@ build() {
     sed "s/data-wasm-bytes=\"0\"/data-wasm-bytes=\"$(stat -c %s dist/agon_bg.wasm)\"/" \
         web/index.html >dist/index.html
     cp -r assets dist/
-    # The desktop's icons stay out; the page has its favicon.
-    rm -rf dist/assets/icon
+    # The desktop's icons stay out (the page has its favicon), and the fonts are built in.
+    rm -rf dist/assets/icon dist/assets/fonts
     cp web/favicon.png dist/
     # Precompressed twins, served by web/serve.py (or any static host) with
     # Content-Encoding; the sounds are compressed already.

@@ -24,6 +24,9 @@ usage: agon [OPTIONS]
   --theme classic|high-contrast|colour-safe
   --animation off|fast|normal|slow   how fast pieces move
   --graphics auto|high|low           rendering quality (low: no multisampling, no shadows)
+  --lang en|it|el|nb                 the game's language for this session (English,
+                                     Italiano, Ελληνικά, Norsk bokmål; default: the
+                                     one chosen in Settings, else the system's)
   --screenshot PATH                  render, save a PNG to PATH and exit
   --then ACTION                      with --screenshot: play ACTION, animated, once the
                                      board is shown, and take the picture mid-way
@@ -57,6 +60,7 @@ pub struct Options {
     pub theme: Option<crate::store::ThemeName>,
     pub graphics: Option<crate::store::Graphics>,
     pub animation: Option<crate::store::AnimationSpeed>,
+    pub lang: Option<crate::i18n::Lang>,
     pub screenshot: Option<String>,
     pub then: Option<agon_rules::Action>,
     pub then_seconds: f32,
@@ -128,6 +132,7 @@ impl Options {
                 "--theme" => o.theme = Some(setting(value()?, "a theme")?),
                 "--animation" => o.animation = Some(setting(value()?, "an animation speed")?),
                 "--graphics" => o.graphics = Some(setting(value()?, "a graphics setting")?),
+                "--lang" => o.lang = Some(setting(value()?, "a language (en, it, el or nb)")?),
                 "--screenshot" => o.screenshot = Some(value()?),
                 "--then" => {
                     let v = value()?;
@@ -208,6 +213,14 @@ mod tests {
         );
         assert_eq!(o.animation, Some(crate::store::AnimationSpeed::Slow));
         assert_eq!(parse("--size 390x844").unwrap().size, (390, 844));
+        assert_eq!(
+            parse("--lang el").unwrap().lang,
+            Some(crate::i18n::Lang::El)
+        );
+        assert_eq!(
+            parse("--lang de"),
+            Err("\"de\" is not a language (en, it, el or nb)".to_string())
+        );
         // A link is kept as given, read when the game starts.
         let link = "https://example.org/agon/?game=ARWtaIA&mode=pass-and-play";
         assert_eq!(
@@ -229,6 +242,8 @@ mod tests {
             "--what",
             "--side",
             "--open",
+            "--lang",
+            "--lang EN",
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }

@@ -14,6 +14,7 @@ pub mod cli;
 pub mod dev;
 pub mod frames;
 pub mod game;
+pub mod i18n;
 pub mod scene;
 pub mod store;
 pub mod timings;
@@ -25,7 +26,7 @@ use bevy::prelude::*;
 use crate::cli::{ModeChoice, Options};
 use crate::game::computer::HintRequest;
 use crate::game::{Match, MatchCommand, PlaySet, SavedGame, Selection};
-use crate::store::{Notices, Settings, Storage, ViewSide};
+use crate::store::{Notice, Notices, Settings, Storage, ViewSide};
 
 /// The game without rendering or interface: rules, turn flow, the computer,
 /// saves.
@@ -36,6 +37,7 @@ impl Plugin for CorePlugin {
         frames::plugin(app);
         game::plugin(app);
         store::plugin(app);
+        i18n::plugin(app);
         scene::animation::plugin(app);
         audio::core_plugin(app);
     }
@@ -59,7 +61,8 @@ impl Plugin for AgonPlugin {
         dev::diagnostics::plugin(app);
         audio::plugin(app);
         dev::web::plugin(app);
-        app.insert_resource(StartOptions(self.options.clone()))
+        app.insert_resource(i18n::choose::LangOverride(self.options.lang))
+            .insert_resource(StartOptions(self.options.clone()))
             .add_systems(Startup, apply_options)
             .add_systems(
                 Update,
@@ -124,7 +127,7 @@ pub fn apply_options(
             }
             Err(e) => notices
                 .0
-                .push(format!("The link could not be opened: {e}.")),
+                .push(Notice::new("notice-link-failed").with("error", e)),
         }
     } else if let Some(path) = &o.load {
         match ui::records::read_file(std::path::Path::new(path))
@@ -133,15 +136,22 @@ pub fn apply_options(
             Ok(command) => {
                 commands.write(command);
             }
-            Err(e) => notices.0.push(format!("{path} could not be loaded: {e}")),
+            Err(e) => notices.0.push(
+                Notice::new("notice-load-failed")
+                    .with("path", path)
+                    .with("error", e),
+            ),
         }
     } else if o.position.is_some() || o.mode.is_some() || !o.play.is_empty() {
         let mut game = o.position.map_or_else(Game::new, Game::from_position);
         for (i, text) in o.play.iter().enumerate() {
             if let Err(e) = game.play_text(text) {
-                notices
-                    .0
-                    .push(format!("--play: action {i} ({text}) was not played: {e}"));
+                notices.0.push(
+                    Notice::new("notice-play-failed")
+                        .with("index", i)
+                        .with("action", text)
+                        .with("error", e.to_string()),
+                );
                 break;
             }
         }
@@ -161,7 +171,7 @@ pub fn apply_options(
                 .map_err(|e| {
                     notices
                         .0
-                        .push(format!("The link in the address could not be opened: {e}."))
+                        .push(Notice::new("notice-address-failed").with("error", e))
                 })
                 .ok()
         });

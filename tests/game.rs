@@ -24,6 +24,8 @@ use bevy::time::TimeUpdateStrategy;
 mod frames_tests;
 #[path = "game/keyboard.rs"]
 mod keyboard_tests;
+#[path = "game/languages.rs"]
+mod languages_tests;
 #[path = "game/links.rs"]
 mod links_tests;
 
@@ -302,7 +304,11 @@ fn a_corrupt_save_is_reported_and_kept() {
     let app = app_with(store);
     let notices = &app.world().resource::<Notices>().0;
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].contains("could not be read"), "{}", notices[0]);
+    assert!(
+        notices[0].to_string().contains("could not be read"),
+        "{}",
+        notices[0]
+    );
     assert!(app.world().resource::<SavedGame>().0.is_none());
     let storage = app.world().resource::<Storage>();
     // Set aside, word for word, and the save slot left free.
@@ -317,7 +323,11 @@ fn a_corrupt_save_is_reported_and_kept() {
     store.save(SAVE_KEY, &record.to_json()).unwrap();
     let app = app_with(store);
     let notices = &app.world().resource::<Notices>().0;
-    assert!(notices[0].contains("action 0"), "{}", notices[0]);
+    assert!(
+        notices[0].to_string().contains("action 0"),
+        "{}",
+        notices[0]
+    );
     // A start position whose run length overflows (it used to crash every
     // launch) is refused and kept the same way.
     let store = MemoryStore::default();
@@ -328,7 +338,7 @@ fn a_corrupt_save_is_reported_and_kept() {
     let app = app_with(store);
     let notices = &app.world().resource::<Notices>().0;
     assert!(
-        notices[0].contains("longer than the file"),
+        notices[0].to_string().contains("longer than the file"),
         "{}",
         notices[0]
     );
@@ -369,7 +379,11 @@ fn a_save_that_keeps_failing_is_said_once() {
     assert_eq!(position(&app).to_move(), Side::Dark);
     let notices = &app.world().resource::<Notices>().0;
     assert_eq!(notices.len(), 1, "{notices:?}");
-    assert!(notices[0].contains("no space left"), "{}", notices[0]);
+    assert!(
+        notices[0].to_string().contains("no space left"),
+        "{}",
+        notices[0]
+    );
 }
 
 #[test]
@@ -588,8 +602,18 @@ fn data_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// The game as `main` builds it, headless, its data in `dir`.
+/// The game as `main` builds it, headless, its data in `dir`; in English
+/// unless `args` name a language (whatever this machine's locale).
 fn whole_app(dir: &std::path::Path, args: &[&str]) -> App {
+    let mut args = args.to_vec();
+    if !args.contains(&"--lang") {
+        args.extend(["--lang", "en"]);
+    }
+    whole_app_as_launched(dir, &args)
+}
+
+/// The game exactly as `main` builds it from `args`.
+fn whole_app_as_launched(dir: &std::path::Path, args: &[&str]) -> App {
     use bevy::render::RenderPlugin;
     use bevy::render::settings::WgpuSettings;
     use bevy::window::ExitCondition;
@@ -938,7 +962,7 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
     app.world_mut()
         .resource_mut::<Notices>()
         .0
-        .push("Your settings could not be read.".into());
+        .push(agon::store::Notice::new("notice-settings-failed").with("error", "disk full"));
     key(&mut app, KeyCode::Escape);
     assert!(app.world().resource::<Notices>().0.is_empty());
     assert_eq!(screen(&app), Screen::Playing);
@@ -999,9 +1023,12 @@ fn a_question_mark_lists_every_key() {
     question(&mut app);
     assert_eq!(app.world().resource::<UiState>().dialog, Some(Dialog::Keys));
     // The list names the keys the game answers to.
-    let keys: Vec<&str> = agon::ui::shortcuts::KEYS.iter().map(|(k, _)| *k).collect();
+    let keys: Vec<String> = agon::ui::shortcuts::KEYS
+        .iter()
+        .map(|k| agon::i18n::Lang::En.text(k, &[]))
+        .collect();
     for k in ["Esc", "Ctrl+Z", "Ctrl+Y", "H", "R", "?"] {
-        assert!(keys.contains(&k), "{k}");
+        assert!(keys.iter().any(|s| s == k), "{k}");
     }
     key(&mut app, KeyCode::Escape);
     assert_eq!(app.world().resource::<UiState>().dialog, None);

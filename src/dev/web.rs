@@ -25,7 +25,7 @@ struct Shown {
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
     resting: bool,
     places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
-    animation: &'static str,
+    animation: String,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -71,12 +71,21 @@ fn publish(
         set("resting", if resting { "1" } else { "0" });
     }
     // The animation speed, which the system's reduced-motion wish sets.
-    let animation = settings.animation.label();
+    // The settings file's name for it: `off`, `fast`...
+    let animation = serde_json::to_value(settings.animation)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
     if animation != shown.animation {
+        set("animation", &animation);
         shown.animation = animation;
-        set("animation", animation);
     }
-    let said = notices.0.join("\n");
+    let said = notices
+        .0
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
     if said != shown.notices {
         set("notices", &said);
         shown.notices = said;

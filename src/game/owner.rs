@@ -19,6 +19,7 @@ use crate::game::mode::Mode;
 use crate::game::the_match::{Match, SavedGame};
 use crate::game::turn::{Selection, sentence};
 use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::t;
 
 /// A friend's last action, from the link just opened: taken back when the
 /// game opens and played again the next frame, so that the board shows it
@@ -44,11 +45,12 @@ pub fn apply_requests(
     mut ended: MessageWriter<GameEnded>,
     mut saves: MessageWriter<SaveChange>,
     mut feedback: MessageWriter<Feedback>,
+    lang: Res<crate::i18n::Lang>,
 ) {
     let arrived = arriving.0.take().map(RequestAction);
     for &RequestAction(action) in arrived.iter().chain(requests.read()) {
         if the_match.is_over() {
-            feedback.write(Feedback("The game is over.".into()));
+            feedback.write(Feedback(t!(*lang, "refusal-game-over")));
             continue;
         }
         let before = *the_match.position();
@@ -74,7 +76,7 @@ pub fn apply_requests(
                 }
             }
             Err(e) => {
-                feedback.write(Feedback(sentence(&e)));
+                feedback.write(Feedback(sentence(*lang, &e)));
             }
         }
     }

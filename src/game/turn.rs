@@ -6,6 +6,8 @@ use bevy::prelude::*;
 
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
+use crate::i18n::Lang;
+use crate::t;
 
 /// What the person has picked up and where it may go.
 #[derive(Resource, Default, Debug)]
@@ -62,10 +64,12 @@ pub fn handle_clicks(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<RequestAction>,
     mut feedback: MessageWriter<Feedback>,
+    lang: Res<Lang>,
 ) {
+    let l = *lang;
     for &CellClicked(cell) in clicks.read() {
-        if let Err(why) = person_may_act(&the_match) {
-            feedback.write(Feedback(why.into()));
+        if let Err(why) = person_may_act(l, &the_match) {
+            feedback.write(Feedback(why));
             continue;
         }
         let pos = the_match.position();
@@ -89,15 +93,15 @@ pub fn handle_clicks(
             (Some(from), _) if from != cell => pos
                 .check(Action::new(from, cell))
                 .err()
-                .map(|e| sentence(&e)),
+                .map(|e| sentence(l, &e)),
             // The rules name why this piece may not act now (a relocation
             // due, the queen first); any target will do, the piece is judged first.
             (_, Some(p)) if p.side == pos.to_move() && pos.must_relocate() => pos
                 .check(Action::new(cell, cell))
                 .err()
-                .map(|e| sentence(&e)),
-            (_, Some(p)) if p.side == pos.to_move() => Some("That piece has nowhere to go.".into()),
-            (_, Some(_)) => Some("That piece belongs to the other side.".to_string()),
+                .map(|e| sentence(l, &e)),
+            (_, Some(p)) if p.side == pos.to_move() => Some(t!(l, "refusal-nowhere")),
+            (_, Some(_)) => Some(t!(l, "refusal-other-side")),
             _ => None,
         };
         if !pos.must_relocate() {
@@ -110,15 +114,15 @@ pub fn handle_clicks(
 }
 
 /// Whether a person at this screen may act now, or why not.
-pub fn person_may_act(the_match: &Match) -> Result<(), &'static str> {
+pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
     if the_match.human_to_move() {
         Ok(())
     } else if the_match.is_over() {
-        Err("The game is over.")
+        Err(t!(l, "refusal-game-over"))
     } else if the_match.friend_to_move() {
-        Err("It is your friend's turn: send them your move.")
+        Err(t!(l, "refusal-friends-turn"))
     } else {
-        Err("Wait for the computer's move.")
+        Err(t!(l, "refusal-computers-turn"))
     }
 }
 
@@ -130,10 +134,12 @@ pub fn handle_typed(
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<RequestAction>,
     mut feedback: MessageWriter<Feedback>,
+    lang: Res<Lang>,
 ) {
+    let l = *lang;
     for TypedAction(text) in typed.read() {
-        if let Err(why) = person_may_act(&the_match) {
-            feedback.write(Feedback(why.into()));
+        if let Err(why) = person_may_act(l, &the_match) {
+            feedback.write(Feedback(why));
             continue;
         }
         let text = text.trim().to_lowercase();
@@ -143,25 +149,46 @@ pub fn handle_typed(
                 requests.write(RequestAction(action));
             }
             Err(PlayError::Illegal { reason, .. }) => {
-                feedback.write(Feedback(sentence(&reason)));
+                feedback.write(Feedback(sentence(l, &reason)));
             }
             Err(PlayError::Text(_)) => {
-                feedback.write(Feedback(format!(
-                    "“{text}” is not an action: write the two cells, like f1-f2."
-                )));
+                feedback.write(Feedback(t!(l, "refusal-not-an-action", text = text)));
             }
         }
     }
 }
 
-/// A rule broken, said to a player.
-pub fn sentence(e: &IllegalAction) -> String {
-    let mut s = e.to_string();
-    if let Some(first) = s.get_mut(0..1) {
-        first.make_ascii_uppercase();
+/// A rule broken, said to a player: by the rules' kind of error, never
+/// by its English text.
+pub fn sentence(l: Lang, e: &IllegalAction) -> String {
+    use IllegalAction::*;
+    let cells = |list: &[agon_rules::Cell]| {
+        let names: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+        if names.is_empty() {
+            t!(l, "refusal-no-captures")
+        } else {
+            names.join(", ")
+        }
+    };
+    match e {
+        GameOver => t!(l, "refusal-game-over"),
+        NoPiece(c) => t!(l, "refusal-no-piece", cell = c.to_string()),
+        NotYourPiece(c) => t!(l, "refusal-not-yours", cell = c.to_string()),
+        MustRelocate => t!(l, "refusal-must-relocate"),
+        QueenFirst => t!(l, "refusal-queen-first"),
+        Occupied(c) => t!(l, "refusal-occupied", cell = c.to_string()),
+        NotAdjacent => t!(l, "refusal-not-adjacent"),
+        Outward => t!(l, "refusal-outward"),
+        ThroneForbidden => t!(l, "refusal-throne"),
+        Intervention(c) => t!(l, "refusal-intervention", cell = c.to_string()),
+        GuardOffOuterRing(c) => t!(l, "refusal-outer-ring", cell = c.to_string()),
+        WrongCaptures { claimed, actual } => t!(
+            l,
+            "refusal-wrong-captures",
+            claimed = cells(claimed),
+            actual = cells(actual)
+        ),
     }
-    s.push('.');
-    s
 }
 
 /// When a relocation is due, the piece that must go is picked up at once if

@@ -7,16 +7,16 @@ use bevy::prelude::*;
 use crate::game::PlaySet;
 use crate::game::messages::{ActionApplied, CellClicked};
 use crate::game::the_match::Match;
+use crate::i18n::Lang;
 
 /// One lesson: a position, what to do, and how to tell it was done.
 pub struct Lesson {
-    pub title: &'static str,
-    pub text: &'static str,
+    /// Names its messages: `lesson-<key>-title`, `-text` and `-praise`.
+    pub key: &'static str,
     /// Light's pieces and Dark's, by cell; `*` marks a captured piece.
     pub light: &'static str,
     pub dark: &'static str,
     pub goal: fn(&Position, &Played) -> bool,
-    pub praise: &'static str,
 }
 
 fn inward(_: &Position, p: &Played) -> bool {
@@ -61,72 +61,70 @@ fn throne_win(_: &Position, p: &Played) -> bool {
 
 pub const LESSONS: [Lesson; 8] = [
     Lesson {
-        title: "Stepping inward",
-        text: "The goal of Agon is the throne, the golden cell in the middle. Pieces move one cell at a time, sideways or inward, never outward. Click your queen (the tall piece), then one of the dots closer to the throne.",
+        key: "inward",
         light: "Qf1",
         dark: "qa6",
         goal: inward,
-        praise: "Well done: every step inward brings your queen closer to the throne.",
     },
     Lesson {
-        title: "Stepping sideways",
-        text: "A piece may also move along its own ring, keeping its distance from the throne. Move a guard (a short piece) sideways.",
+        key: "sideways",
         light: "Qf1 Gb1",
         dark: "qa6",
         goal: sideways,
-        praise: "Right. Sideways moves let your guards go round to where they are needed.",
     },
     Lesson {
-        title: "No intervention",
-        text: "You may never move onto a cell that lies between two enemy pieces on a straight line. Pick up your guard on e3: the cell between Dark's two guards is not offered. Move it anywhere it may go.",
+        key: "intervention",
         light: "Ge3 Qf1",
         dark: "ge4 gg3 qa6",
         goal: any_action,
-        praise: "Exactly: f4 lies between Dark's e4 and g3 on one line, so it is closed to you.",
     },
     Lesson {
-        title: "Capture",
-        text: "When your piece arrives next to an enemy that has one of your pieces directly beyond it, the enemy is captured. Red rings show where a move captures. Capture Dark's guard on f4.",
+        key: "capture",
         light: "Gf2 Gf5 Qa1",
         dark: "gf4 qa6",
         goal: captured,
-        praise: "Captured! The piece stays where it is, lying down, out of play until Dark brings it back.",
     },
     Lesson {
-        title: "Relocation",
-        text: "Your guard on f4 was captured. While you have a captured piece, your turn is to relocate it: a guard goes to any empty cell of the outer ring. It is picked up for you: choose a blue dot.",
+        key: "relocation",
         light: "*Gf4 Qa1",
         dark: "gf3 gf5 qa6",
         goal: relocated,
-        praise: "Back in play, but far from the throne: a capture costs time.",
     },
     Lesson {
-        title: "The queen goes first",
-        text: "When your queen is captured she is relocated before any guard, and she may go to any empty cell of the board, even straight onto the throne. Bring her home!",
+        key: "queen-first",
         light: "*Qe4 *Gc1 Gf3",
         dark: "gd4 ga6 qk1",
         goal: queen_home,
-        praise: "A captured queen can come back right onto the throne.",
     },
     Lesson {
-        title: "Never close the ring early",
-        text: "If your six guards fill the ring around the throne while your queen is not on it, you lose at once. Five guards surround the throne; moving the sixth (on d4) in now would lose. Bring your queen closer instead.",
+        key: "ring-early",
         light: "Qf3 Ge6 Gf5 Gf7 Gg5 Gg6 Gd4",
         dark: "qa6 gl1",
         goal: queen_inward,
-        praise: "Safe. The ring is closed only once the queen holds the throne.",
     },
     Lesson {
-        title: "The throne",
-        text: "Your queen holds the throne and five guards surround her. Move the last guard into the ring to win.",
+        key: "throne",
         light: "Qf6 Ge6 Gf5 Gf7 Gg5 Gg6 Gd4",
         dark: "qa6 gl1",
         goal: throne_win,
-        praise: "You won! That is all the rules. Now try the computer at Beginner.",
     },
 ];
 
 impl Lesson {
+    pub fn title(&self, l: Lang) -> String {
+        l.text(&format!("lesson-{}-title", self.key), &[])
+    }
+
+    /// What to do.
+    pub fn text(&self, l: Lang) -> String {
+        l.text(&format!("lesson-{}-text", self.key), &[])
+    }
+
+    /// Said once it is done.
+    pub fn praise(&self, l: Lang) -> String {
+        l.text(&format!("lesson-{}-praise", self.key), &[])
+    }
+
     /// The lesson's position, Light to move.
     pub fn position(&self) -> Position {
         let mut p = Position::empty(Side::Light);
@@ -254,7 +252,7 @@ mod tests {
                     (lesson.goal)(&p, &played)
                 })
                 .count();
-            assert!(winning > 0, "lesson {i} ({}) cannot be done", lesson.title);
+            assert!(winning > 0, "lesson {i} ({}) cannot be done", lesson.key);
         }
     }
 

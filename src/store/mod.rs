@@ -9,6 +9,8 @@ pub mod storage;
 
 use bevy::prelude::*;
 
+use crate::i18n::{Arg, Lang};
+
 use crate::game::PlaySet;
 pub use saves::{SAVE_KEY, read_save};
 pub use settings::{AnimationSpeed, Graphics, SETTINGS_KEY, Settings, ThemeName, ViewSide};
@@ -25,7 +27,37 @@ impl Default for Storage {
 
 /// Messages for the player about files: shown once, in a dialog.
 #[derive(Resource, Default, Debug)]
-pub struct Notices(pub Vec<String>);
+pub struct Notices(pub Vec<Notice>);
+
+/// A message for the player, put into words in their language when it is
+/// shown: a message key and its placeholders. Shown in English, it is the
+/// text of logs and tests.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Notice {
+    pub fn new(key: &'static str) -> Notice {
+        Notice { key, args: vec![] }
+    }
+
+    pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Notice {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    pub fn text(&self, l: Lang) -> String {
+        l.text(self.key, &self.args)
+    }
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
 
 /// Reads `key` and parses it. What cannot be read (not text, too large, not
 /// to be opened) or parsed is set aside, never written over, and described
@@ -33,9 +65,9 @@ pub struct Notices(pub Vec<String>);
 fn load_kept<T>(
     store: &dyn storage::Store,
     key: &str,
-    what: &str,
+    what: &'static str,
     parse: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<Option<T>, String> {
+) -> Result<Option<T>, Notice> {
     let read = store
         .load(key)
         .and_then(|text| text.map(|t| parse(&t)).transpose());
@@ -48,7 +80,7 @@ fn say_once(
     result: Result<(), String>,
     failing: &mut bool,
     notices: &mut Notices,
-    say: impl FnOnce(String) -> String,
+    say: impl FnOnce(String) -> Notice,
 ) {
     match result {
         Err(e) if !*failing => {
@@ -60,15 +92,18 @@ fn say_once(
     }
 }
 
-/// A file that could not be read, said to the player with where it went.
-fn unreadable(what: &str, error: &str, kept: Result<String, String>) -> String {
+/// A file that could not be read, said to the player with where it went;
+/// `what` is `saved-game` or `settings`.
+fn unreadable(what: &'static str, error: &str, kept: Result<String, String>) -> Notice {
     match kept {
-        Ok(place) => {
-            format!("Your {what} could not be read ({error}). It was kept as {place} and not used.")
-        }
-        Err(e) => format!(
-            "Your {what} could not be read ({error}), nor set aside ({e}). It was left as it is."
-        ),
+        Ok(place) => Notice::new("notice-unreadable-kept")
+            .with("what", what)
+            .with("error", error)
+            .with("place", place),
+        Err(e) => Notice::new("notice-unreadable-left")
+            .with("what", what)
+            .with("error", error)
+            .with("problem", e),
     }
 }
 
@@ -99,7 +134,7 @@ mod tests {
     /// in the folder afterwards.
     fn kept_after_reading(store: &FileStore, bytes: &[u8]) -> String {
         std::fs::write(store.dir.join("save.json"), bytes).unwrap();
-        let notice = read_save(store).unwrap_err();
+        let notice = read_save(store).unwrap_err().to_string();
         assert!(notice.contains("It was kept as"), "{notice}");
         assert_eq!(
             std::fs::read(store.dir.join("save.unreadable-1.json")).unwrap(),
@@ -132,7 +167,7 @@ mod tests {
     fn a_save_that_cannot_be_opened_is_set_aside() {
         let store = folder("dir");
         std::fs::create_dir(store.dir.join("save.json")).unwrap();
-        let notice = read_save(&store).unwrap_err();
+        let notice = read_save(&store).unwrap_err().to_string();
         assert!(notice.contains("cannot read"), "{notice}");
         assert!(store.dir.join("save.unreadable-1.json").is_dir());
         store.save(SAVE_KEY, "{}").unwrap();

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::game::{Match, SaveChange, SavedGame};
 use crate::store::storage::Store;
-use crate::store::{Notices, Storage, load_kept, say_once};
+use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
 pub const SAVE_KEY: &str = "save";
 
@@ -27,9 +27,9 @@ pub fn load_save(
 
 /// The saved game, if there is one worth resuming. A save that cannot be
 /// read is set aside and described in the error.
-pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, String> {
+pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, Notice> {
     let parse = |text: &str| Record::from_json(text).map_err(|e| e.to_string());
-    Ok(load_kept(store, SAVE_KEY, "saved game", parse)?
+    Ok(load_kept(store, SAVE_KEY, "saved-game", parse)?
         .filter(|(record, game)| record.result.is_none() && !game.is_over()))
 }
 
@@ -50,6 +50,6 @@ pub fn autosave(
         SaveChange::Clear => storage.0.remove(SAVE_KEY),
     };
     say_once(result, &mut failing, &mut notices, |e| {
-        format!("The game could not be saved: {e}.")
+        Notice::new("notice-save-failed").with("error", e)
     });
 }

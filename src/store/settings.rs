@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SideChoice;
-use crate::store::{Notices, Storage, load_kept, say_once};
+use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
 pub const SETTINGS_KEY: &str = "settings";
 
@@ -35,15 +35,6 @@ impl AnimationSpeed {
             AnimationSpeed::Fast => 0.16,
             AnimationSpeed::Normal => 0.28,
             AnimationSpeed::Slow => 0.5,
-        }
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            AnimationSpeed::Off => "Off",
-            AnimationSpeed::Fast => "Fast",
-            AnimationSpeed::Normal => "Normal",
-            AnimationSpeed::Slow => "Slow",
         }
     }
 }
@@ -83,14 +74,6 @@ impl ThemeName {
         ThemeName::HighContrast,
         ThemeName::ColourSafe,
     ];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            ThemeName::Classic => "Classic",
-            ThemeName::HighContrast => "High contrast",
-            ThemeName::ColourSafe => "Colour-blind safe",
-        }
-    }
 }
 
 /// Rendering quality. Low drops multisampling and shadows, which software
@@ -107,14 +90,6 @@ pub enum Graphics {
 
 impl Graphics {
     pub const ALL: [Graphics; 3] = [Graphics::Auto, Graphics::High, Graphics::Low];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Graphics::Auto => "Auto",
-            Graphics::High => "High",
-            Graphics::Low => "Low",
-        }
-    }
 }
 
 /// The player's preferences, kept between sessions.
@@ -134,6 +109,8 @@ pub struct Settings {
     #[serde(with = "level_name")]
     pub level: Level,
     pub side: SideChoice,
+    /// The language chosen in Settings; none follows the system's.
+    pub language: Option<crate::i18n::Lang>,
 }
 
 impl Default for Settings {
@@ -150,6 +127,7 @@ impl Default for Settings {
             graphics: Graphics::Auto,
             level: Level::Easy,
             side: SideChoice::Light,
+            language: None,
         }
     }
 }
@@ -245,7 +223,7 @@ pub fn save_settings(
     // A slider moves the settings every frame: a failing write is said once.
     let result = storage.0.save(SETTINGS_KEY, &text);
     say_once(result, &mut failing, &mut notices, |e| {
-        format!("Your settings could not be saved: {e}.")
+        Notice::new("notice-settings-failed").with("error", e)
     });
 }
 

@@ -11,7 +11,9 @@ use agon_rules::{
 use bevy::prelude::*;
 
 use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet, Selection};
-use crate::ui::wording::{actions, describe_ending, side_name};
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::wording::{actions, describe_ending, side_key};
 use crate::ui::{Dialog, UiState};
 
 /// The sentences said so far, the latest last, and what a screen reader
@@ -55,77 +57,78 @@ fn you(mode: Mode) -> Option<Side> {
     }
 }
 
-fn kind_name(kind: Kind) -> &'static str {
+/// A kind of piece as a Fluent selector.
+fn kind_key(kind: Kind) -> &'static str {
     match kind {
         Kind::Queen => "queen",
         Kind::Guard => "guard",
     }
 }
 
-/// "Your" or "Light's", at the start of a sentence.
-fn whose(mode: Mode, side: Side) -> String {
-    let mut s = whose_inside(mode, side);
-    s[..1].make_ascii_uppercase();
-    s
-}
-
-/// "your" or "Light's", inside a sentence.
-fn whose_inside(mode: Mode, side: Side) -> String {
+/// Whose a piece is, as a Fluent selector: `you` for the one person at the
+/// screen, else the side (`light`, `dark`).
+fn whose(mode: Mode, side: Side) -> &'static str {
     if you(mode) == Some(side) {
-        "your".into()
+        "you"
     } else {
-        format!("{}'s", side_name(side))
+        side_key(side)
     }
 }
 
-/// "You" or "Light", as the subject of a sentence.
-fn who(mode: Mode, side: Side) -> &'static str {
-    if you(mode) == Some(side) {
-        "You"
-    } else {
-        side_name(side)
-    }
-}
-
-fn cells(set: CellSet) -> String {
+fn cells(l: Lang, set: CellSet) -> String {
     let names: Vec<String> = set.iter().map(|c| c.to_string()).collect();
     match names.as_slice() {
         [] => String::new(),
         [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [rest @ .., last] => t!(l, "list-and", rest = rest.join(", "), last = last.as_str()),
     }
 }
 
 /// An action in words: the move, what it captured, and what it leaves the
 /// next side to do ("Light's queen f1 to f2.").
-pub fn action_sentence(mode: Mode, played: &Played, before: &Position, after: &Position) -> String {
-    let mover = played.piece.side;
-    let piece = kind_name(played.piece.kind);
-    let (from, to) = (played.action.from, played.action.to);
+pub fn action_sentence(
+    l: Lang,
+    mode: Mode,
+    played: &Played,
+    before: &Position,
+    after: &Position,
+) -> String {
+    let mover = whose(mode, played.piece.side);
+    let piece = kind_key(played.piece.kind);
+    let (from, to) = (played.action.from.to_string(), played.action.to.to_string());
     let mut s = match played.kind {
-        ActionKind::Step => format!("{} {piece} {from} to {to}.", whose(mode, mover)),
-        ActionKind::Relocation => format!(
-            "{} captured {piece} comes back from {from} to {to}.",
-            whose(mode, mover)
+        ActionKind::Step => t!(
+            l,
+            "say-step",
+            whose = mover,
+            piece = piece,
+            from = from,
+            to = to
+        ),
+        ActionKind::Relocation => t!(
+            l,
+            "say-relocation",
+            whose = mover,
+            piece = piece,
+            from = from,
+            to = to
         ),
     };
     for cell in played.captured {
         if let Some(p) = before.piece_at(cell) {
-            s.push_str(&format!(
-                " {} {} {} {} on {cell}.",
-                who(mode, mover),
-                if you(mode) == Some(mover) {
-                    "capture"
-                } else {
-                    "captures"
-                },
-                whose_inside(mode, p.side),
-                kind_name(p.kind),
+            s.push(' ');
+            s.push_str(&t!(
+                l,
+                "say-capture",
+                mover = mover,
+                whose = whose(mode, p.side),
+                piece = kind_key(p.kind),
+                cell = cell.to_string()
             ));
         }
     }
     if played.outcome.is_none()
-        && let Some(due) = relocation_due(mode, after)
+        && let Some(due) = relocation_due(l, mode, after)
     {
         s.push(' ');
         s.push_str(&due);
@@ -134,67 +137,66 @@ pub fn action_sentence(mode: Mode, played: &Played, before: &Position, after: &P
 }
 
 /// What a due relocation asks of the side to move, if one is due.
-pub fn relocation_due(mode: Mode, pos: &Position) -> Option<String> {
+pub fn relocation_due(l: Lang, mode: Mode, pos: &Position) -> Option<String> {
     if !pos.must_relocate() {
         return None;
     }
     let side = pos.to_move();
     Some(if pos.queen_captured(side) {
-        format!(
-            "{} queen must come back first: choose any empty cell.",
-            whose(mode, side)
-        )
+        t!(l, "say-queen-due", whose = whose(mode, side))
     } else {
-        let n = pos.captured(side).len();
-        let guard = if n == 1 { "guard" } else { "guards" };
-        format!(
-            "{} captured {guard} on {} must come back: choose an empty cell of the outer ring.",
-            whose(mode, side),
-            cells(pos.captured(side)),
+        let captured = pos.captured(side);
+        t!(
+            l,
+            "say-guards-due",
+            whose = whose(mode, side),
+            count = captured.len(),
+            cells = cells(l, captured)
         )
     })
 }
 
 /// The whole position in words, for a player who cannot see the board:
 /// whose turn, each side's pieces by cell, what is captured.
-pub fn describe_position(the_match: &Match) -> String {
+pub fn describe_position(l: Lang, the_match: &Match) -> String {
     let pos = the_match.position();
     let mode = the_match.mode;
     let mut s = match the_match.result() {
         Some(e) => {
-            let (title, reason) = describe_ending(e, mode);
+            let (title, reason) = describe_ending(l, e, mode);
             format!("{title} {reason}")
         }
-        None => format!(
-            "{} to move, after {}.",
-            side_name(pos.to_move()),
-            actions(the_match.game.history().len())
+        None => t!(
+            l,
+            "position-to-move",
+            side = side_key(pos.to_move()),
+            played = actions(l, the_match.game.history().len())
         ),
     };
     for side in [Side::Light, Side::Dark] {
-        s.push_str(&format!(" {}", side_name(side)));
-        if you(mode) == Some(side) {
-            s.push_str(" (you)");
-        }
-        s.push(':');
-        let queen = pos.queen(side);
-        if let Some(q) = queen {
-            s.push_str(&format!(" queen on {q}"));
-            if q == Cell::THRONE {
-                s.push_str(", the throne");
-            }
-            s.push(';');
+        s.push(' ');
+        let you = if you(mode) == Some(side) { "yes" } else { "no" };
+        s.push_str(&t!(l, "position-side", side = side_key(side), you = you));
+        if let Some(q) = pos.queen(side) {
+            s.push(' ');
+            s.push_str(&if q == Cell::THRONE {
+                t!(l, "position-queen-throne", cell = q.to_string())
+            } else {
+                t!(l, "position-queen", cell = q.to_string())
+            });
         }
         let guards = pos.guards(side);
-        s.push_str(&format!(
-            " {} {} on {}.",
-            guards.len(),
-            if guards.len() == 1 { "guard" } else { "guards" },
-            cells(guards)
+        s.push(' ');
+        s.push_str(&t!(
+            l,
+            "position-guards",
+            count = guards.len(),
+            cells = cells(l, guards)
         ));
         let captured = pos.captured(side);
         if captured.any() {
-            s.push_str(&format!(" Captured, to come back: {}.", cells(captured)));
+            s.push(' ');
+            s.push_str(&t!(l, "position-captured", cells = cells(l, captured)));
         }
     }
     s
@@ -202,59 +204,63 @@ pub fn describe_position(the_match: &Match) -> String {
 
 /// Shows the position in words (`D`, *In words*) and gives it to the screen
 /// reader.
-pub fn position_in_words(ui: &mut UiState, said: &mut Announcements, the_match: &Match) {
+pub fn position_in_words(l: Lang, ui: &mut UiState, said: &mut Announcements, the_match: &Match) {
     ui.open(Dialog::Position);
-    said.say_aloud(describe_position(the_match));
+    said.say_aloud(describe_position(l, the_match));
 }
 
 /// A hint in words: the action, and why where the rules can tell: it wins,
 /// it captures, it brings the queen nearer the throne, or what it exposes.
-pub fn hint_sentence(game: &Game, action: agon_rules::Action) -> String {
+pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String {
     let pos = game.position();
     let mover = pos.to_move();
     let piece = pos.piece_at(action.from);
-    let kind = piece.map_or("piece", |p| kind_name(p.kind));
-    let mut s = format!(
-        "Hint: {action}, the {kind} on {} to {}",
-        action.from, action.to
-    );
+    let kind = piece.map_or("piece", |p| kind_key(p.kind));
+    let mut why = Vec::new();
     let mut after = game.clone();
-    let Ok(played) = after.play(action) else {
-        s.push('.');
-        return s;
-    };
-    match played.outcome {
-        Some(Outcome::Win {
-            winner,
-            reason: WinReason::Throne,
-        }) if winner == mover => s.push_str(": it completes the throne ring and wins"),
-        Some(Outcome::Win { winner, .. }) if winner == mover => s.push_str(": it wins"),
-        _ => {
-            for cell in played.captured {
-                if let Some(p) = pos.piece_at(cell) {
-                    s.push_str(&format!(", capturing the {} on {cell}", kind_name(p.kind)));
+    if let Ok(played) = after.play(action) {
+        match played.outcome {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Throne,
+            }) if winner == mover => why.push(t!(l, "hint-wins-throne")),
+            Some(Outcome::Win { winner, .. }) if winner == mover => why.push(t!(l, "hint-wins")),
+            _ => {
+                for cell in played.captured {
+                    if let Some(p) = pos.piece_at(cell) {
+                        why.push(t!(
+                            l,
+                            "hint-captures",
+                            piece = kind_key(p.kind),
+                            cell = cell.to_string()
+                        ));
+                    }
                 }
-            }
-            let queen = piece.is_some_and(|p| p.kind == Kind::Queen);
-            if queen && action.to.ring() < action.from.ring() {
-                s.push_str(&match action.to.ring() {
-                    0 => ": the queen takes the throne".to_string(),
-                    1 => ": the queen stands next to the throne".to_string(),
-                    n => format!(": the queen comes within {n} steps of the throne"),
-                });
-            }
-            let exposed = after.position().capturable();
-            if exposed.any() {
-                s.push_str(&format!(
-                    ", though it lets {} capture on {}",
-                    side_name(!mover),
-                    cells(exposed)
-                ));
+                let queen = piece.is_some_and(|p| p.kind == Kind::Queen);
+                if queen && action.to.ring() < action.from.ring() {
+                    why.push(t!(l, "hint-queen-nearer", ring = action.to.ring()));
+                }
+                let exposed = after.position().capturable();
+                if exposed.any() {
+                    why.push(t!(
+                        l,
+                        "hint-exposes",
+                        side = side_key(!mover),
+                        cells = cells(l, exposed)
+                    ));
+                }
             }
         }
     }
-    s.push('.');
-    s
+    t!(
+        l,
+        "hint-sentence",
+        action = action.to_string(),
+        piece = kind,
+        from = action.from.to_string(),
+        to = action.to.to_string(),
+        why = why.concat()
+    )
 }
 
 /// Turns the match's announcements (and the gentle refusals, and a hint
@@ -268,20 +274,24 @@ pub fn announce(
     mut resets: MessageReader<BoardReset>,
     mut feedback: MessageReader<Feedback>,
     mut out: ResMut<Announcements>,
+    lang: Res<Lang>,
 ) {
+    let l = *lang;
     if let Some(reset) = resets.read().last() {
         let pos = the_match.position();
         let mut s = if reset.new_match {
-            "A new game.".to_string()
+            t!(l, "say-new-game")
         } else {
-            format!(
-                "Back to the position after {} actions.",
-                the_match.game.history().len()
+            t!(
+                l,
+                "say-back-to",
+                played = actions(l, the_match.game.history().len())
             )
         };
         if the_match.result().is_none() {
-            s.push_str(&format!(" {} to move.", side_name(pos.to_move())));
-            if let Some(due) = relocation_due(the_match.mode, pos) {
+            s.push(' ');
+            s.push_str(&t!(l, "say-to-move", side = side_key(pos.to_move())));
+            if let Some(due) = relocation_due(l, the_match.mode, pos) {
                 s.push(' ');
                 s.push_str(&due);
             }
@@ -296,12 +306,12 @@ pub fn announce(
             Some(next) => next.before,
             None => *the_match.position(),
         };
-        let mut s = action_sentence(the_match.mode, &a.played, &a.before, &after);
+        let mut s = action_sentence(l, the_match.mode, &a.played, &a.before, &after);
         if a.played.outcome.is_some()
             && i + 1 == applied.len()
             && let Some(e) = the_match.result()
         {
-            let (title, reason) = describe_ending(e, the_match.mode);
+            let (title, reason) = describe_ending(l, e, the_match.mode);
             s.push_str(&format!(" {title} {reason}"));
         }
         out.say(s);
@@ -312,7 +322,7 @@ pub fn announce(
     if selection.hint != *hinted {
         *hinted = selection.hint;
         if let Some(hint) = selection.hint {
-            out.say(hint_sentence(&the_match.game, hint));
+            out.say(hint_sentence(l, &the_match.game, hint));
         }
     }
 }
@@ -370,7 +380,7 @@ mod tests {
     fn said(mode: Mode, game: &mut Game, text: &str) -> String {
         let before = *game.position();
         let played = game.play_text(text).unwrap();
-        action_sentence(mode, &played, &before, game.position())
+        action_sentence(Lang::En, mode, &played, &before, game.position())
     }
 
     #[test]
@@ -395,11 +405,11 @@ mod tests {
         let mut g = Game::from_position(pos);
         let mode = vs(victim_piece.side);
         let s = said(mode, &mut g, &capture.to_string());
-        let mover = side_name(!victim_piece.side);
+        let mover = crate::ui::wording::side_name(Lang::En, !victim_piece.side);
         assert!(
             s.contains(&format!(
                 "{mover} captures your {} on {victim}.",
-                kind_name(victim_piece.kind)
+                kind_key(victim_piece.kind)
             )),
             "{s}"
         );
@@ -409,7 +419,7 @@ mod tests {
         let s = said(mode, &mut g, &back.to_string());
         assert!(s.starts_with(&format!(
             "Your captured {} comes back from {victim} to {}.",
-            kind_name(victim_piece.kind),
+            kind_key(victim_piece.kind),
             back.to
         )));
     }
@@ -417,11 +427,11 @@ mod tests {
     #[test]
     fn the_position_is_described_piece_by_piece() {
         let m = Match::new(Game::new(), vs(Side::Light));
-        let s = describe_position(&m);
+        let s = describe_position(Lang::En, &m);
         assert!(s.starts_with("Light to move, after 0 actions."), "{s}");
         let mut g = Game::new();
         g.play_text("f1-f2").unwrap();
-        let one = describe_position(&Match::new(g, vs(Side::Light)));
+        let one = describe_position(Lang::En, &Match::new(g, vs(Side::Light)));
         assert!(one.starts_with("Dark to move, after 1 action."), "{one}");
         assert!(s.contains("Light (you): queen on f1; 6 guards on"), "{s}");
         assert!(s.contains("Dark: queen on f11; 6 guards on"), "{s}");
@@ -437,13 +447,13 @@ mod tests {
     fn a_hint_says_why_where_the_rules_can_tell() {
         let start = Game::new();
         assert_eq!(
-            hint_sentence(&start, "f1-f2".parse().unwrap()),
+            hint_sentence(Lang::En, &start, "f1-f2".parse().unwrap()),
             "Hint: f1-f2, the queen on f1 to f2: the queen comes within 4 steps of the throne."
         );
         // A capture, named by the piece it takes.
         let (lesson, capture, victim) = lesson_capture();
-        let kind = kind_name(lesson.piece_at(victim).unwrap().kind);
-        let s = hint_sentence(&Game::from_position(lesson), capture);
+        let kind = kind_key(lesson.piece_at(victim).unwrap().kind);
+        let s = hint_sentence(Lang::En, &Game::from_position(lesson), capture);
         assert!(
             s.contains(&format!(", capturing the {kind} on {victim}")),
             "{s}"
@@ -453,7 +463,7 @@ mod tests {
         for &a in start_pos.legal_actions().iter() {
             let mut after = start_pos;
             after.play(a);
-            let s = hint_sentence(&start, a);
+            let s = hint_sentence(Lang::En, &start, a);
             assert_eq!(
                 after.capturable().any(),
                 s.contains("though it lets Dark capture"),
@@ -476,7 +486,7 @@ mod tests {
                 );
                 if won {
                     assert!(
-                        hint_sentence(&game, a)
+                        hint_sentence(Lang::En, &game, a)
                             .ends_with(": it completes the throne ring and wins."),
                         "{a}"
                     );
@@ -493,6 +503,7 @@ mod tests {
             .iter()
             .map(|n| n.parse::<Cell>().unwrap())
             .collect();
-        assert_eq!(cells(set), "a1, b2 and c3");
+        assert_eq!(cells(Lang::En, set), "a1, b2 and c3");
+        assert_eq!(cells(Lang::It, set), "a1, b2 e c3");
     }
 }

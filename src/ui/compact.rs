@@ -11,6 +11,7 @@ use bevy_egui::egui;
 use crate::game::computer::HintRequest;
 use crate::game::{MatchCommand, Screen};
 use crate::scene::camera::UiInsets;
+use crate::t;
 use crate::ui::announce::position_in_words;
 use crate::ui::panel::{
     action_text, latest_words, root_ui, send_move_button, side_dot, status_row, tutorial_panel,
@@ -101,25 +102,26 @@ fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
     let pos = p.the_match.position();
     let one = |ui_: &mut egui::Ui, side: Side| {
         side_dot(ui_, &p.theme, side, 5.5);
-        let mut name = egui::RichText::new(side_name(side)).strong();
+        let l = *p.lang;
+        let mut name = egui::RichText::new(side_name(l, side)).strong();
         if pos.to_move() == side && !p.the_match.is_over() {
             name = name.underline();
         }
         ui_.label(name);
         let guards = (pos.guards(side) - pos.captured(side)).len();
         let queen = if pos.queen_captured(side) {
-            "queen out"
+            "captured"
         } else {
-            "queen"
+            "in-play"
         };
-        let mut text = format!(
-            "{queen}, {guards} guard{}",
-            if guards == 1 { "" } else { "s" }
-        );
         let out = pos.captured(side).len();
-        if out > 0 {
-            text.push_str(&format!(" · {out} to relocate"));
-        }
+        let text = t!(
+            l,
+            "pieces-short",
+            queen = queen,
+            guards = guards,
+            relocate = out
+        );
         ui_.label(egui::RichText::new(text).weak());
     };
     if shape == Shape::Landscape {
@@ -168,28 +170,32 @@ fn main_buttons(
     let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(16.0)).min_size(size);
     let over = p.the_match.is_over();
     let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
+    let l = *p.lang;
     egui::Grid::new("main buttons")
         .num_columns(columns)
         .spacing([gap, gap])
         .show(ui_, |ui_| {
             if ui_
-                .add_enabled(p.the_match.can_undo(), big("⟲ Undo"))
+                .add_enabled(p.the_match.can_undo(), big(&format!("⟲ {}", t!(l, "undo"))))
                 .clicked()
             {
                 r.send(ui, MatchCommand::Undo);
             }
-            if ui_.add_enabled(hint_ok, big("💡 Hint")).clicked() {
+            if ui_
+                .add_enabled(hint_ok, big(&format!("💡 {}", t!(l, "hint"))))
+                .clicked()
+            {
                 r.hints.write(HintRequest);
             }
             if columns == 2 {
                 ui_.end_row();
             }
-            let menu = ui_.add(big("Menu"));
+            let menu = ui_.add(big(&t!(l, "menu")));
             if ui.place("Menu", menu).clicked() {
                 r.next_screen.set(Screen::Menu);
             }
-            let (more, _) =
-                egui::containers::menu::MenuButton::from_button(big("More…")).ui(ui_, |ui_| {
+            let (more, _) = egui::containers::menu::MenuButton::from_button(big(&t!(l, "more")))
+                .ui(ui_, |ui_| {
                     ui_.set_min_width(180.0);
                     let item = |ui_: &mut egui::Ui, text: &str, enabled: bool| {
                         ui_.add_enabled(
@@ -199,28 +205,36 @@ fn main_buttons(
                         )
                         .clicked()
                     };
-                    if item(ui_, "⟳ Redo", p.the_match.game.can_redo()) {
+                    if item(
+                        ui_,
+                        &format!("⟳ {}", t!(l, "redo")),
+                        p.the_match.game.can_redo(),
+                    ) {
                         r.send(ui, MatchCommand::Redo);
                     }
-                    if item(ui_, "New game", true) {
+                    if item(ui_, &t!(l, "new-game"), true) {
                         ui.open(Dialog::NewGame);
                     }
-                    if item(ui_, "Record", true) {
+                    if item(ui_, &t!(l, "record"), true) {
                         ui.open(Dialog::Records);
                     }
-                    if item(ui_, "In words", true) {
-                        position_in_words(ui, &mut p.announcements, &p.the_match);
+                    if item(ui_, &t!(l, "in-words"), true) {
+                        position_in_words(l, ui, &mut p.announcements, &p.the_match);
                     }
-                    if item(ui_, "Rules", true) {
+                    if item(ui_, &t!(l, "rules"), true) {
                         ui.open(Dialog::Rules);
                     }
-                    if item(ui_, "Settings", true) {
+                    if item(ui_, &t!(l, "settings"), true) {
                         ui.open(Dialog::Settings);
                     }
-                    if over && item(ui_, "Result", true) {
+                    if over && item(ui_, &t!(l, "result"), true) {
                         ui.game_over_open = true;
                     }
-                    if item(ui_, "⚑ Resign", !over && p.the_match.human_to_move()) {
+                    if item(
+                        ui_,
+                        &format!("⚑ {}", t!(l, "resign")),
+                        !over && p.the_match.human_to_move(),
+                    ) {
                         ui.open(Dialog::ConfirmResign);
                     }
                 });

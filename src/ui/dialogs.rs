@@ -6,8 +6,10 @@ use agon_rules::Ending;
 use bevy_egui::egui;
 
 use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
+use crate::i18n::Lang;
 use crate::store::{AnimationSpeed, Graphics, Notices, ThemeName, ViewSide};
-use crate::ui::wording::{actions, describe_ending, mode_words};
+use crate::t;
+use crate::ui::wording::{actions, describe_ending, level_description, level_title, mode_words};
 use crate::ui::{Dialog, GameParams, Requests, UiState, records};
 
 pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
@@ -15,49 +17,56 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         return;
     };
     let mut open = true;
+    let l = *p.lang;
     let title = match dialog {
-        Dialog::Rules => "How to play",
-        Dialog::Settings => "Settings",
-        Dialog::NewGame => "Play the computer",
-        Dialog::Records => "Game records",
-        Dialog::ConfirmResign => "Resign?",
-        Dialog::ConfirmDiscard => "Discard your game?",
-        Dialog::SendMove => "Send your move",
-        Dialog::About => "About Agon",
-        Dialog::Keys => "Keys",
-        Dialog::Position => "The position in words",
+        Dialog::Rules => t!(l, "dialog-rules"),
+        Dialog::Settings => t!(l, "settings"),
+        Dialog::NewGame => t!(l, "menu-play-computer"),
+        Dialog::Records => t!(l, "dialog-records"),
+        Dialog::ConfirmResign => t!(l, "dialog-resign"),
+        Dialog::ConfirmDiscard => t!(l, "dialog-discard"),
+        Dialog::SendMove => t!(l, "send-move"),
+        Dialog::About => t!(l, "dialog-about"),
+        Dialog::Keys => t!(l, "dialog-keys"),
+        Dialog::Position => t!(l, "dialog-position"),
     };
+    // The title is shown; the window's identity must not change with the
+    // language, or egui would take it for a new window.
     egui::Window::new(title)
+        .id(egui::Id::new(("dialog", std::mem::discriminant(&dialog))))
         .collapsible(false)
         .resizable(matches!(dialog, Dialog::Rules | Dialog::Records))
         .default_width(440.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .open(&mut open)
         .show(ctx, |ui_| match dialog {
-            Dialog::Rules => rules(ui_),
+            Dialog::Rules => rules(ui_, l),
             Dialog::Settings => settings(ui_, p),
             Dialog::NewGame => new_game(ui_, p, r, ui),
             Dialog::Records => records::show(ui_, p, r, ui),
             Dialog::ConfirmResign => {
-                ui_.label("The game ends and your opponent wins.");
+                ui_.label(t!(l, "resign-question"));
                 ui_.horizontal(|ui_| {
-                    if ui_.button("Resign").clicked() {
+                    if ui_.button(t!(l, "resign")).clicked() {
                         r.send(ui, MatchCommand::Resign);
                     }
-                    if ui_.button("Play on").clicked() {
+                    if ui_.button(t!(l, "resign-play-on")).clicked() {
                         ui.close();
                     }
                 });
             }
             Dialog::ConfirmDiscard => confirm_discard(ui_, p, r, ui),
             Dialog::SendMove => records::send_move(ui_, p, r, ui),
-            Dialog::About => crate::ui::about::show(ui_),
-            Dialog::Keys => crate::ui::shortcuts::list(ui_),
+            Dialog::About => crate::ui::about::show(ui_, l),
+            Dialog::Keys => crate::ui::shortcuts::list(ui_, l),
             Dialog::Position => {
                 ui_.add(
                     egui::Label::new(
-                        egui::RichText::new(crate::ui::announce::describe_position(&p.the_match))
-                            .size(16.0),
+                        egui::RichText::new(crate::ui::announce::describe_position(
+                            l,
+                            &p.the_match,
+                        ))
+                        .size(16.0),
                     )
                     .wrap(),
                 );
@@ -71,25 +80,28 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
 /// Before a game in progress is thrown away: what would be lost, and a
 /// choice whose safe answer is the default.
 fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+    let l = *p.lang;
     let lost = match &p.saved.0 {
-        Some((record, game)) => format!(
-            "Your saved game ({}, {} played) will be lost.",
-            mode_words(Mode::from_players(&record.players)),
-            actions(game.history().len())
+        Some((record, game)) => t!(
+            l,
+            "discard-saved",
+            game = mode_words(l, Mode::from_players(&record.players)),
+            played = actions(l, game.history().len())
         ),
-        None => format!(
-            "The game in progress ({}, {} played) will be lost.",
-            mode_words(p.the_match.mode),
-            actions(p.the_match.game.history().len())
+        None => t!(
+            l,
+            "discard-in-progress",
+            game = mode_words(l, p.the_match.mode),
+            played = actions(l, p.the_match.game.history().len())
         ),
     };
     ui_.label(lost);
     ui_.add_space(6.0);
     ui_.horizontal(|ui_| {
-        if ui_.button("Keep my game").clicked() {
+        if ui_.button(t!(l, "discard-keep")).clicked() {
             ui.close();
         }
-        let button = ui_.button("Discard it");
+        let button = ui_.button(t!(l, "discard-it"));
         if ui.place("DiscardIt", button).clicked()
             && let Some(command) = ui.pending.take()
         {
@@ -99,25 +111,27 @@ fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
 }
 
 fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
-    ui_.label(egui::RichText::new("Your side").strong());
+    let l = *p.lang;
+    ui_.label(egui::RichText::new(t!(l, "new-game-side")).strong());
     ui_.horizontal(|ui_| {
         let side = &mut p.settings.side;
-        ui_.radio_value(side, SideChoice::Light, "Light (moves first)");
-        ui_.radio_value(side, SideChoice::Dark, "Dark");
-        ui_.radio_value(side, SideChoice::Random, "Random")
-            .on_hover_text("Drawn anew for every game");
+        ui_.radio_value(side, SideChoice::Light, t!(l, "new-game-light"));
+        ui_.radio_value(side, SideChoice::Dark, t!(l, "side-dark"));
+        ui_.radio_value(side, SideChoice::Random, t!(l, "new-game-random"))
+            .on_hover_text(t!(l, "new-game-random-hover"));
     });
     ui_.add_space(6.0);
-    ui_.label(egui::RichText::new("Level").strong());
+    ui_.label(egui::RichText::new(t!(l, "new-game-level")).strong());
     for level in Level::ALL {
-        ui_.radio_value(&mut p.settings.level, level, level.title())
-            .on_hover_text(level.description());
-        ui_.label(egui::RichText::new(level.description()).weak().small());
+        let about = level_description(l, level);
+        ui_.radio_value(&mut p.settings.level, level, level_title(l, level))
+            .on_hover_text(&about);
+        ui_.label(egui::RichText::new(about).weak().small());
     }
     ui_.add_space(8.0);
-    ui_.horizontal(|ui_| {
+    ui_.horizontal_wrapped(|ui_| {
         if ui_
-            .button(egui::RichText::new("Start").size(17.0))
+            .button(egui::RichText::new(t!(l, "new-game-start")).size(17.0))
             .clicked()
         {
             let setup = Setup::VsComputer {
@@ -126,12 +140,12 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
             };
             r.send(ui, MatchCommand::new_game(setup));
         }
-        if ui_.button("Pass and play instead").clicked() {
+        if ui_.button(t!(l, "new-game-pass-and-play")).clicked() {
             r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
         }
         if ui_
-            .button("Watch")
-            .on_hover_text("The computer plays itself at this level")
+            .button(t!(l, "new-game-watch"))
+            .on_hover_text(t!(l, "new-game-watch-hover"))
             .clicked()
         {
             let level = p.settings.level;
@@ -141,72 +155,75 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
 }
 
 fn settings(ui_: &mut egui::Ui, p: &mut GameParams) {
+    let l = *p.lang;
     let s = &mut *p.settings;
     egui::Grid::new("settings")
         .num_columns(2)
         .spacing([16.0, 10.0])
         .show(ui_, |ui_| {
-            ui_.label("Volume");
+            ui_.label(t!(l, "settings-language"));
+            language_picker(ui_, l, &mut s.language);
+            ui_.end_row();
+            ui_.label(t!(l, "settings-volume"));
             ui_.add(egui::Slider::new(&mut s.master_volume, 0.0..=1.0).show_value(false));
             ui_.end_row();
-            ui_.label("Effects");
+            ui_.label(t!(l, "settings-effects"));
             ui_.add(egui::Slider::new(&mut s.effects_volume, 0.0..=1.0).show_value(false));
             ui_.end_row();
-            ui_.label("Music");
+            ui_.label(t!(l, "settings-music"));
             ui_.add(egui::Slider::new(&mut s.music_volume, 0.0..=1.0).show_value(false));
             ui_.end_row();
-            ui_.label("Mute");
+            ui_.label(t!(l, "settings-mute"));
             ui_.checkbox(&mut s.muted, "");
             ui_.end_row();
-            ui_.label("Animations");
-            ui_.horizontal(|ui_| {
+            ui_.label(t!(l, "settings-animations"));
+            ui_.horizontal_wrapped(|ui_| {
                 for a in AnimationSpeed::ALL {
-                    ui_.selectable_value(&mut s.animation, a, a.label());
+                    ui_.selectable_value(&mut s.animation, a, animation_label(l, a));
                 }
             });
             ui_.end_row();
-            ui_.label("Coordinates");
-            ui_.checkbox(&mut s.show_coordinates, "Show cell names");
+            ui_.label(t!(l, "settings-coordinates"));
+            ui_.checkbox(&mut s.show_coordinates, t!(l, "settings-show-cell-names"));
             ui_.end_row();
-            ui_.label("View from");
-            ui_.horizontal(|ui_| {
-                ui_.selectable_value(&mut s.view, ViewSide::Auto, "Auto")
-                    .on_hover_text(
-                        "Your side against the computer; the side to move in pass-and-play",
-                    );
-                ui_.selectable_value(&mut s.view, ViewSide::Light, "Light");
-                ui_.selectable_value(&mut s.view, ViewSide::Dark, "Dark");
+            ui_.label(t!(l, "settings-view-from"));
+            ui_.horizontal_wrapped(|ui_| {
+                ui_.selectable_value(&mut s.view, ViewSide::Auto, t!(l, "settings-auto"))
+                    .on_hover_text(t!(l, "settings-view-auto-hover"));
+                ui_.selectable_value(&mut s.view, ViewSide::Light, t!(l, "side-light"));
+                ui_.selectable_value(&mut s.view, ViewSide::Dark, t!(l, "side-dark"));
             });
             ui_.end_row();
-            ui_.label("Theme");
+            ui_.label(t!(l, "settings-theme"));
             ui_.vertical(|ui_| {
-                for t in ThemeName::ALL {
-                    ui_.radio_value(&mut s.theme, t, t.label());
+                for theme in ThemeName::ALL {
+                    ui_.radio_value(&mut s.theme, theme, theme_label(l, theme));
                 }
             });
             ui_.end_row();
-            ui_.label("Graphics");
-            ui_.horizontal(|ui_| {
+            ui_.label(t!(l, "settings-graphics"));
+            ui_.horizontal_wrapped(|ui_| {
                 for g in Graphics::ALL {
                     let label = if g == Graphics::Auto && s.graphics == Graphics::Auto {
                         let now = crate::scene::graphics::effective(g, &p.auto_graphics);
-                        format!("Auto ({})", now.label().to_lowercase())
+                        let now = if now == Graphics::Low { "low" } else { "high" };
+                        t!(l, "settings-graphics-auto-now", now = now)
                     } else {
-                        g.label().to_string()
+                        graphics_label(l, g)
                     };
                     ui_.selectable_value(&mut s.graphics, g, label)
                         .on_hover_text(match g {
-                            Graphics::Auto => "High, unless this machine draws too slowly",
-                            Graphics::High => "Smooth edges and soft shadows",
-                            Graphics::Low => "No smoothing, no shadows: for slow machines",
+                            Graphics::Auto => t!(l, "settings-graphics-auto-hover"),
+                            Graphics::High => t!(l, "settings-graphics-high-hover"),
+                            Graphics::Low => t!(l, "settings-graphics-low-hover"),
                         });
                 }
             });
             ui_.end_row();
-            ui_.label("Camera");
+            ui_.label(t!(l, "settings-camera"));
             if ui_
-                .button("Reset view")
-                .on_hover_text("Right-drag turns the board, the wheel zooms, R resets")
+                .button(t!(l, "settings-reset-view"))
+                .on_hover_text(t!(l, "settings-reset-view-hover"))
                 .clicked()
             {
                 p.rig.reset();
@@ -222,9 +239,11 @@ pub fn game_over(
     ui: &mut UiState,
     ending: Ending,
 ) {
-    let (title, reason) = describe_ending(ending, p.the_match.mode);
+    let l = *p.lang;
+    let (title, reason) = describe_ending(l, ending, p.the_match.mode);
     let mut open = true;
-    egui::Window::new("Game over")
+    egui::Window::new(t!(l, "game-over"))
+        .id(egui::Id::new("game over"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [-150.0, 16.0])
@@ -235,9 +254,10 @@ pub fn game_over(
                 ui_.add_space(4.0);
                 ui_.label(egui::RichText::new(&reason).size(16.0));
                 ui_.label(
-                    egui::RichText::new(format!(
-                        "after {}",
-                        actions(p.the_match.game.history().len())
+                    egui::RichText::new(t!(
+                        l,
+                        "game-over-after",
+                        played = actions(l, p.the_match.game.history().len())
                     ))
                     .weak(),
                 );
@@ -252,10 +272,10 @@ pub fn game_over(
                     _ => None,
                 };
                 if let Some((side, next)) = next {
-                    let text = format!("Play the next level: {}", next.title());
+                    let text = t!(l, "game-over-next-level", level = level_title(l, next));
                     if ui_
                         .button(egui::RichText::new(text).size(17.0))
-                        .on_hover_text(next.description())
+                        .on_hover_text(level_description(l, next))
                         .clicked()
                     {
                         p.settings.level = next;
@@ -264,21 +284,21 @@ pub fn game_over(
                     }
                     ui_.add_space(4.0);
                 }
-                ui_.horizontal(|ui_| {
+                ui_.horizontal_wrapped(|ui_| {
                     if ui_
-                        .button(egui::RichText::new("Play again").size(17.0))
+                        .button(egui::RichText::new(t!(l, "game-over-again")).size(17.0))
                         .clicked()
                     {
                         r.send(ui, MatchCommand::PlayAgain { confirmed: false });
                     }
-                    if ui_.button("New game…").clicked() {
+                    if ui_.button(format!("{}…", t!(l, "new-game"))).clicked() {
                         ui.game_over_open = false;
                         ui.open(Dialog::NewGame);
                     }
-                    if ui_.button("Look at the board").clicked() {
+                    if ui_.button(t!(l, "game-over-look")).clicked() {
                         ui.game_over_open = false;
                     }
-                    if ui_.button("Menu").clicked() {
+                    if ui_.button(t!(l, "menu")).clicked() {
                         ui.game_over_open = false;
                         r.next_screen.set(Screen::Menu);
                     }
@@ -290,43 +310,90 @@ pub fn game_over(
     }
 }
 
-pub fn notices(ctx: &egui::Context, notices: &mut Notices) {
+pub fn notices(ctx: &egui::Context, l: Lang, notices: &mut Notices) {
     if notices.0.is_empty() {
         return;
     }
-    egui::Window::new("Please note")
+    egui::Window::new(t!(l, "notices"))
+        .id(egui::Id::new("notices"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
         .show(ctx, |ui_| {
             for n in &notices.0 {
-                ui_.label(n);
+                ui_.label(n.text(l));
             }
-            if ui_.button("OK").clicked() {
+            if ui_.button(t!(l, "ok")).clicked() {
                 notices.0.clear();
             }
         });
 }
 
-fn rules(ui: &mut egui::Ui) {
-    egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
-        let h = |ui: &mut egui::Ui, t: &str| {
-            ui.add_space(4.0);
-            ui.label(egui::RichText::new(t).strong().size(16.0));
-        };
-        h(ui, "The goal");
-        ui.label("Put your queen on the throne, the golden centre cell, with your six guards on the six cells around it. Light moves first.");
-        h(ui, "Moving");
-        ui.label("Each turn, move one of your pieces to a neighbouring empty cell on the same ring or one ring closer to the throne. Never outward, never a jump. Only a queen may enter the throne.");
-        h(ui, "No intervention");
-        ui.label("You may never move a piece onto a cell that lies directly between two enemy pieces on a straight line.");
-        h(ui, "Capture");
-        ui.label("When your piece arrives next to an enemy that has one of your pieces directly beyond it on the same line, that enemy is captured. It stays where it is, lying down and out of play.");
-        h(ui, "Relocation");
-        ui.label("While you have captured pieces, your turn is to relocate one of them: a guard to any empty cell of the outer ring, the queen to any empty cell at all (the throne too). The queen goes first.");
-        h(ui, "The end");
-        ui.label("Throne: your queen on the throne and your six guards around it, and you win. Forfeit: if your six guards fill the ring while your queen is not on the throne, you lose. A player with no legal action loses. The third repetition of a position is a draw.");
-        h(ui, "Controls");
-        ui.label("Click a piece to pick it up: dots show where it may go, red rings where it would capture. Click a dot to move. Esc puts the piece down or closes a dialog. Right-drag turns the board, the wheel zooms, R resets the view. Ctrl+Z undo, Ctrl+Y redo, H hint, ? every key.");
-    });
+fn rules(ui: &mut egui::Ui, l: Lang) {
+    egui::ScrollArea::vertical()
+        .max_height(460.0)
+        .show(ui, |ui| {
+            let section = |ui: &mut egui::Ui, heading: String, text: String| {
+                ui.add_space(4.0);
+                ui.label(egui::RichText::new(heading).strong().size(16.0));
+                ui.label(text);
+            };
+            section(ui, t!(l, "rules-goal"), t!(l, "rules-goal-text"));
+            section(ui, t!(l, "rules-moving"), t!(l, "rules-moving-text"));
+            section(
+                ui,
+                t!(l, "rules-intervention"),
+                t!(l, "rules-intervention-text"),
+            );
+            section(ui, t!(l, "rules-capture"), t!(l, "rules-capture-text"));
+            section(
+                ui,
+                t!(l, "rules-relocation"),
+                t!(l, "rules-relocation-text"),
+            );
+            section(ui, t!(l, "rules-end"), t!(l, "rules-end-text"));
+            section(ui, t!(l, "rules-controls"), t!(l, "rules-controls-text"));
+        });
+}
+
+/// The language picker: each language named in itself, and "the
+/// system's" to follow the computer's or the browser's choice.
+fn language_picker(ui_: &mut egui::Ui, l: Lang, choice: &mut Option<Lang>) {
+    let shown = choice.map_or_else(
+        || t!(l, "settings-language-system"),
+        |c| c.native_name().to_string(),
+    );
+    egui::ComboBox::from_id_salt("language")
+        .selected_text(shown)
+        .show_ui(ui_, |ui_| {
+            ui_.selectable_value(choice, None, t!(l, "settings-language-system"));
+            for lang in Lang::ALL {
+                ui_.selectable_value(choice, Some(lang), lang.native_name());
+            }
+        });
+}
+
+fn animation_label(l: Lang, a: AnimationSpeed) -> String {
+    match a {
+        AnimationSpeed::Off => t!(l, "animation-off"),
+        AnimationSpeed::Fast => t!(l, "animation-fast"),
+        AnimationSpeed::Normal => t!(l, "animation-normal"),
+        AnimationSpeed::Slow => t!(l, "animation-slow"),
+    }
+}
+
+fn theme_label(l: Lang, theme: ThemeName) -> String {
+    match theme {
+        ThemeName::Classic => t!(l, "theme-classic"),
+        ThemeName::HighContrast => t!(l, "theme-high-contrast"),
+        ThemeName::ColourSafe => t!(l, "theme-colour-safe"),
+    }
+}
+
+fn graphics_label(l: Lang, g: Graphics) -> String {
+    match g {
+        Graphics::Auto => t!(l, "settings-auto"),
+        Graphics::High => t!(l, "graphics-high"),
+        Graphics::Low => t!(l, "graphics-low"),
+    }
 }

@@ -10,7 +10,9 @@ use bevy::prelude::*;
 
 use crate::frames::Waker;
 use crate::game::MatchCommand;
+use crate::i18n::Lang;
 use crate::store::Settings;
+use crate::t;
 use crate::ui::records::parse_import;
 use crate::ui::{Dialog, UiState};
 
@@ -18,7 +20,8 @@ use crate::ui::{Dialog, UiState};
 /// not be read.
 #[derive(Clone, Debug)]
 pub struct Arrived {
-    pub name: String,
+    /// The file's name; none when the picker itself failed.
+    pub name: Option<String>,
     pub text: Result<String, String>,
 }
 
@@ -79,13 +82,20 @@ fn now_seconds() -> u64 {
 /// Saves a record: into the data folder's `records/` on the desktop, never
 /// over another file (`agon-<date>-2.json` if that one exists). Says where.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_record(json: &str) -> Result<String, String> {
+pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
     let dir = crate::store::storage::FileStore::user_dir().join("records");
-    save_record_in(&dir, json, now_seconds())
+    let path = save_record_in(l, &dir, json, now_seconds())?;
+    Ok(t!(l, "records-saved-as", path = path.display().to_string()))
 }
 
+/// Saves into `dir` and says where.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_record_in(dir: &std::path::Path, json: &str, now: u64) -> Result<String, String> {
+pub fn save_record_in(
+    l: Lang,
+    dir: &std::path::Path,
+    json: &str,
+    now: u64,
+) -> Result<std::path::PathBuf, String> {
     use std::io::Write;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let name = record_name(now);
@@ -100,24 +110,25 @@ pub fn save_record_in(dir: &std::path::Path, json: &str, now: u64) -> Result<Str
             Ok(mut file) => {
                 file.write_all(json.as_bytes())
                     .map_err(|e| format!("{}: {e}", path.display()))?;
-                return Ok(format!("Saved as {}", path.display()));
+                return Ok(path);
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => return Err(format!("{}: {e}", path.display())),
         }
     }
-    Err(format!(
-        "{} holds 1000 records of today already",
-        dir.display()
+    Err(t!(
+        l,
+        "records-folder-full",
+        folder = dir.display().to_string()
     ))
 }
 
 /// Saves a record through the browser's download, as `agon-<date>.json`.
 #[cfg(target_arch = "wasm32")]
-pub fn save_record(json: &str) -> Result<String, String> {
+pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
     let name = record_name(now_seconds());
-    web::download(&name, json).map_err(|e| format!("the browser refused the download: {e}"))?;
-    Ok(format!("Downloaded as {name}"))
+    web::download(&name, json).map_err(|e| t!(l, "records-download-refused", error = e))?;
+    Ok(t!(l, "records-downloaded-as", name = name))
 }
 
 /// Opens the browser's file picker; the file chosen arrives in the inbox.
@@ -125,7 +136,7 @@ pub fn save_record(json: &str) -> Result<String, String> {
 pub fn pick_file(inbox: &Inbox) {
     if let Err(e) = web::pick(inbox.clone()) {
         inbox.deliver(Arrived {
-            name: "the file picker".into(),
+            name: None,
             text: Err(e),
         });
     }
@@ -136,6 +147,7 @@ pub fn pick_file(inbox: &Inbox) {
 fn open(
     arrived: Arrived,
     settings: &Settings,
+    l: Lang,
     ui: &mut UiState,
     commands: &mut MessageWriter<MatchCommand>,
 ) {
@@ -149,7 +161,10 @@ fn open(
         }
         Err(e) => {
             ui.open(Dialog::Records);
-            ui.records_message = Some(format!("{} was not loaded: {e}", arrived.name));
+            let name = arrived
+                .name
+                .unwrap_or_else(|| t!(l, "records-the-file-picker"));
+            ui.records_message = Some(t!(l, "records-file-not-loaded", name = name, error = e));
         }
     }
 }
@@ -158,16 +173,17 @@ fn open(
 pub fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
     settings: Res<Settings>,
+    lang: Res<Lang>,
     mut ui: ResMut<UiState>,
     mut commands: MessageWriter<MatchCommand>,
 ) {
     for d in drops.read() {
         if let bevy::window::FileDragAndDrop::DroppedFile { path_buf, .. } = d {
             let arrived = Arrived {
-                name: path_buf.display().to_string(),
+                name: Some(path_buf.display().to_string()),
                 text: crate::ui::records::read_file(path_buf),
             };
-            open(arrived, &settings, &mut ui, &mut commands);
+            open(arrived, &settings, *lang, &mut ui, &mut commands);
         }
     }
 }
@@ -176,11 +192,12 @@ pub fn dropped_files(
 pub fn arrived_files(
     inbox: Res<Inbox>,
     settings: Res<Settings>,
+    lang: Res<Lang>,
     mut ui: ResMut<UiState>,
     mut commands: MessageWriter<MatchCommand>,
 ) {
     for arrived in inbox.take() {
-        open(arrived, &settings, &mut ui, &mut commands);
+        open(arrived, &settings, *lang, &mut ui, &mut commands);
     }
 }
 
@@ -197,6 +214,7 @@ fn set_up(waker: Res<crate::frames::WindowWaker>, mut inbox: ResMut<Inbox>) {
 #[cfg(target_arch = "wasm32")]
 mod web {
     use super::{Arrived, Inbox};
+    use crate::i18n::detail;
     use crate::store::storage::check_size;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
@@ -215,7 +233,7 @@ mod web {
     fn document() -> Result<web_sys::Document, String> {
         web_sys::window()
             .and_then(|w| w.document())
-            .ok_or_else(|| "no document".to_string())
+            .ok_or_else(|| detail("no document"))
     }
 
     pub fn download(name: &str, text: &str) -> Result<(), String> {
@@ -229,7 +247,7 @@ mod web {
             .create_element("a")
             .map_err(|e| text_of(&e))?
             .dyn_into()
-            .map_err(|_| "not an anchor".to_string())?;
+            .map_err(|_| detail("not an anchor"))?;
         a.set_href(&url);
         a.set_download(name);
         a.click();
@@ -252,15 +270,21 @@ mod web {
         let name = file.name();
         // `as` saturates: a size past u64 stays past the limit.
         if let Err(e) = check_size(&name, file.size() as u64) {
-            inbox.deliver(Arrived { name, text: Err(e) });
+            inbox.deliver(Arrived {
+                name: Some(name),
+                text: Err(e),
+            });
             return;
         }
         wasm_bindgen_futures::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text())
                 .await
-                .map_err(|e| format!("could not be read: {}", text_of(&e)))
-                .and_then(|v| v.as_string().ok_or_else(|| "is not text".to_string()));
-            inbox.deliver(Arrived { name, text });
+                .map_err(|e| detail("could not be read: ") + &text_of(&e))
+                .and_then(|v| v.as_string().ok_or_else(|| detail("is not text")));
+            inbox.deliver(Arrived {
+                name: Some(name),
+                text,
+            });
         });
     }
 
@@ -270,7 +294,7 @@ mod web {
             .create_element("input")
             .map_err(|e| text_of(&e))?
             .dyn_into()
-            .map_err(|_| "not an input".to_string())?;
+            .map_err(|_| detail("not an input"))?;
         input.set_type("file");
         input.set_accept(".json,.txt,.afn,application/json,text/plain");
         input.set_hidden(true);
@@ -341,10 +365,10 @@ mod tests {
     fn a_saved_record_never_replaces_another() {
         let dir = std::env::temp_dir().join(format!("agon-records-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let first = save_record_in(&dir, "{1}", 0).unwrap();
-        let second = save_record_in(&dir, "{2}", 0).unwrap();
-        assert!(first.ends_with("agon-1970-01-01.json"), "{first}");
-        assert!(second.ends_with("agon-1970-01-01-2.json"), "{second}");
+        let first = save_record_in(Lang::En, &dir, "{1}", 0).unwrap();
+        let second = save_record_in(Lang::En, &dir, "{2}", 0).unwrap();
+        assert!(first.ends_with("agon-1970-01-01.json"), "{first:?}");
+        assert!(second.ends_with("agon-1970-01-01-2.json"), "{second:?}");
         assert_eq!(
             std::fs::read(dir.join("agon-1970-01-01.json")).unwrap(),
             b"{1}"

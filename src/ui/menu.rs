@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
+use crate::t;
 use crate::ui::wording::{actions, mode_words};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, title};
 
@@ -20,13 +21,15 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 .fill(egui::Color32::from_rgba_unmultiplied(22, 24, 29, 236)),
         )
         .show(ctx, |ui_| {
-            title(ui_, 46.0);
+            let l = *p.lang;
+            title(ui_, l, 46.0);
             ui_.vertical_centered(|ui_| {
                 ui_.add_space(14.0);
                 if let Some((record, game)) = &p.saved.0 {
-                    let what = mode_words(Mode::from_players(&record.players));
-                    if big_button(ui_, "Resume game")
-                        .on_hover_text(format!("{what}, {} played", actions(game.history().len())))
+                    let what = mode_words(l, Mode::from_players(&record.players));
+                    let played = actions(l, game.history().len());
+                    if big_button(ui_, &t!(l, "menu-resume"))
+                        .on_hover_text(t!(l, "menu-resume-hover", game = &what, played = played))
                         .clicked()
                     {
                         r.send(ui, MatchCommand::Resume);
@@ -35,21 +38,21 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     ui_.add_space(6.0);
                 } else if p.the_match.unfinished()
                     && !p.tutorial.active
-                    && big_button(ui_, "Continue game").clicked()
+                    && big_button(ui_, &t!(l, "menu-continue")).clicked()
                 {
                     r.next_screen.set(Screen::Playing);
                 }
-                if big_button(ui_, "Play the computer").clicked() {
+                if big_button(ui_, &t!(l, "menu-play-computer")).clicked() {
                     ui.open(Dialog::NewGame);
                 }
-                if big_button(ui_, "Pass and play")
-                    .on_hover_text("Two players, one screen")
+                if big_button(ui_, &t!(l, "menu-pass-and-play"))
+                    .on_hover_text(t!(l, "menu-pass-and-play-hover"))
                     .clicked()
                 {
                     r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
                 }
-                if big_button(ui_, "Play a friend by link")
-                    .on_hover_text("Take turns by sending each other a link: no account, no server")
+                if big_button(ui_, &t!(l, "menu-friend"))
+                    .on_hover_text(t!(l, "menu-friend-hover"))
                     .clicked()
                 {
                     let setup = Setup::Remote {
@@ -57,13 +60,13 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     };
                     r.send(ui, MatchCommand::new_game(setup));
                 }
-                if big_button(ui_, "Learn to play")
-                    .on_hover_text("Eight short lessons, one rule each; your game waits")
+                if big_button(ui_, &t!(l, "menu-learn"))
+                    .on_hover_text(t!(l, "menu-learn-hover"))
                     .clicked()
                 {
                     r.send(ui, MatchCommand::StartLesson(0));
                 }
-                if big_button(ui_, "Load a game record").clicked() {
+                if big_button(ui_, &t!(l, "menu-load-record")).clicked() {
                     ui.open(Dialog::Records);
                 }
                 ui_.add_space(8.0);
@@ -75,16 +78,29 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     let gap = ui_.spacing().item_spacing.x;
                     ui_.add_space((ui_.available_width() - width) / 2.0);
                     let size = [(width - gap * (n - 1.0)) / n, 30.0];
-                    if ui_.add_sized(size, egui::Button::new("Rules")).clicked() {
+                    if ui_
+                        .add_sized(size, egui::Button::new(t!(l, "rules")))
+                        .clicked()
+                    {
                         ui.open(Dialog::Rules);
                     }
-                    if ui_.add_sized(size, egui::Button::new("Settings")).clicked() {
+                    if ui_
+                        .add_sized(size, egui::Button::new(t!(l, "settings")))
+                        .clicked()
+                    {
                         ui.open(Dialog::Settings);
                     }
-                    if ui_.add_sized(size, egui::Button::new("About")).clicked() {
+                    if ui_
+                        .add_sized(size, egui::Button::new(t!(l, "about")))
+                        .clicked()
+                    {
                         ui.open(Dialog::About);
                     }
-                    if quit && ui_.add_sized(size, egui::Button::new("Quit")).clicked() {
+                    if quit
+                        && ui_
+                            .add_sized(size, egui::Button::new(t!(l, "quit")))
+                            .clicked()
+                    {
                         r.exit.write(AppExit::Success);
                     }
                 });

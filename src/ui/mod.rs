@@ -11,6 +11,7 @@ pub mod compact;
 pub mod coordinates;
 pub mod dialogs;
 pub mod files;
+pub mod fonts;
 pub mod menu;
 pub mod panel;
 pub mod records;
@@ -28,10 +29,12 @@ use crate::game::tutorial::Tutorial;
 use crate::game::{
     BoardReset, DiscardAsked, Feedback, Match, MatchCommand, PlaySet, SavedGame, Screen, UiFocus,
 };
+use crate::i18n::Lang;
 use crate::scene::camera::{BoardCamera, CameraRig, UiInsets};
 use crate::scene::graphics::AutoGraphics;
 use crate::scene::theme::Theme;
 use crate::store::{AnimationSpeed, Notices, Settings};
+use crate::t;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Dialog {
@@ -130,6 +133,8 @@ pub struct GameParams<'w> {
     /// Where files picked in the browser arrive.
     pub inbox: Res<'w, files::Inbox>,
     pub announcements: ResMut<'w, announce::Announcements>,
+    /// The language every word is shown in.
+    pub lang: Res<'w, Lang>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -153,16 +158,16 @@ impl Requests<'_> {
 
 /// The game's name in gold over "Queen's Guard · London, 1842", centred:
 /// the menu's title and the About dialog's.
-pub fn title(ui: &mut egui::Ui, size: f32) {
+pub fn title(ui: &mut egui::Ui, l: Lang, size: f32) {
     ui.vertical_centered(|ui| {
         ui.label(
-            egui::RichText::new("AGON")
+            egui::RichText::new(t!(l, "game-name"))
                 .size(size)
                 .strong()
                 .color(egui::Color32::from_rgb(226, 190, 100)),
         );
         ui.label(
-            egui::RichText::new("Queen's Guard · London, 1842")
+            egui::RichText::new(t!(l, "game-subtitle"))
                 .size(15.0)
                 .italics(),
         );
@@ -259,7 +264,7 @@ fn draw(
         }
     }
     dialogs::show(&ctx, &mut p, &mut r, ui_state);
-    dialogs::notices(&ctx, &mut p.notices);
+    dialogs::notices(&ctx, *p.lang, &mut p.notices);
     // Every click on the interface ticks.
     if ctx.is_pointer_over_egui() && ctx.input(|i| i.pointer.any_click()) {
         r.sfx.write(crate::audio::Sfx::Click);
@@ -314,6 +319,7 @@ pub fn plugin(app: &mut App) {
     announce::plugin(app);
     clipboard::plugin(app);
     files::plugin(app);
+    fonts::plugin(app);
     app.init_resource::<UiState>()
         .add_systems(EguiPrimaryContextPass, draw)
         .add_systems(

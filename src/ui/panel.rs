@@ -9,11 +9,13 @@ use bevy_egui::egui;
 use crate::game::computer::HintRequest;
 use crate::game::tutorial::LESSONS;
 use crate::game::{MatchCommand, Mode, Screen, TypedAction};
+use crate::i18n::Lang;
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
+use crate::t;
 use crate::ui::announce::position_in_words;
 use crate::ui::compact::{self, Shape};
-use crate::ui::wording::{side_name, status_line};
+use crate::ui::wording::{level_title, side_name, status_line};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
 fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
@@ -30,34 +32,35 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
     let queen_out = pos.queen_captured(side);
     let guards_in = (pos.guards(side) - captured).len();
     let to_move = pos.to_move() == side && !p.the_match.is_over();
+    let l = *p.lang;
     ui.horizontal(|ui| {
         side_dot(ui, &p.theme, side, 7.0);
-        let mut name = egui::RichText::new(side_name(side)).strong().size(16.0);
+        let mut name = egui::RichText::new(side_name(l, side)).strong().size(16.0);
         if to_move {
             name = name.underline();
         }
         ui.label(name);
         let who = match p.the_match.mode {
             Mode::VsComputer { human, level } if human != side => {
-                format!("computer · {}", level.title())
+                t!(l, "player-computer", level = level_title(l, level))
             }
-            Mode::VsComputer { .. } => "you".to_string(),
-            Mode::Watch { level } => format!("computer · {}", level.title()),
+            Mode::VsComputer { .. } => t!(l, "player-you"),
+            Mode::Watch { level } => t!(l, "player-computer", level = level_title(l, level)),
             Mode::PassAndPlay => String::new(),
-            Mode::Remote { me } if me == side => "you".to_string(),
-            Mode::Remote { .. } => "your friend, by link".to_string(),
+            Mode::Remote { me } if me == side => t!(l, "player-you"),
+            Mode::Remote { .. } => t!(l, "player-friend"),
         };
         ui.label(egui::RichText::new(who).weak());
     });
-    let queen = if queen_out { "queen captured" } else { "queen" };
-    let mut text = format!(
-        "{queen}, {guards_in} guard{} in play",
-        if guards_in == 1 { "" } else { "s" }
-    );
     let pending = captured.len();
-    if pending > 0 {
-        text.push_str(&format!(" · {pending} to relocate"));
-    }
+    let queen = if queen_out { "captured" } else { "in-play" };
+    let text = t!(
+        l,
+        "pieces-in-play",
+        queen = queen,
+        guards = guards_in,
+        relocate = pending
+    );
     let rt = egui::RichText::new(text);
     ui.label(if pending > 0 {
         rt.color(egui::Color32::from_rgb(230, 120, 100))
@@ -99,19 +102,20 @@ pub fn show(
         ui_.separator();
         send_move_button(ui_, p, ui);
         buttons(ui_, p, r, ui);
-        command_box(ui_, r, ui);
+        command_box(ui_, *p.lang, r, ui);
         {
             ui_.separator();
             ui_.horizontal(|ui_| {
-                ui_.label(egui::RichText::new("Actions").strong());
+                let l = *p.lang;
+                ui_.label(egui::RichText::new(t!(l, "actions-heading")).strong());
                 let button = ui_
-                    .small_button("In words")
-                    .on_hover_text("The position in words: every piece by its cell (D)");
+                    .small_button(t!(l, "in-words"))
+                    .on_hover_text(t!(l, "in-words-hover"));
                 if ui.place("Describe", button).clicked() {
-                    position_in_words(ui, &mut p.announcements, &p.the_match);
+                    position_in_words(l, ui, &mut p.announcements, &p.the_match);
                 }
             });
-            move_list(ui_, &p.the_match.game);
+            move_list(ui_, *p.lang, &p.the_match.game);
         }
     });
     let rect = response.response.rect;
@@ -144,7 +148,7 @@ pub(crate) fn status_row(ui_: &mut egui::Ui, p: &GameParams, size: f32) {
         }
         ui_.add(
             egui::Label::new(
-                egui::RichText::new(status_line(&p.the_match, thinking))
+                egui::RichText::new(status_line(*p.lang, &p.the_match, thinking))
                     .size(size)
                     .strong(),
             )
@@ -178,7 +182,7 @@ pub(crate) fn latest_words(ui_: &mut egui::Ui, p: &GameParams) {
 }
 
 /// A box to type an action in (`/` opens it); the rules read it.
-fn command_box(ui_: &mut egui::Ui, r: &mut Requests, ui: &mut UiState) {
+fn command_box(ui_: &mut egui::Ui, l: Lang, r: &mut Requests, ui: &mut UiState) {
     let id = egui::Id::new("command");
     if std::mem::take(&mut ui.focus_command) {
         ui_.memory_mut(|m| m.request_focus(id));
@@ -186,7 +190,7 @@ fn command_box(ui_: &mut egui::Ui, r: &mut Requests, ui: &mut UiState) {
     let response = ui_.add(
         egui::TextEdit::singleline(&mut ui.command)
             .id(id)
-            .hint_text("Type an action, like f1-f2  ( / )")
+            .hint_text(t!(l, "command-hint"))
             .desired_width(f32::INFINITY),
     );
     // The `/` that opened the box is no part of an action.
@@ -209,15 +213,16 @@ pub(crate) fn tutorial_panel(
 ) {
     let i = p.tutorial.lesson;
     let lesson = &LESSONS[i];
-    ui_.label(egui::RichText::new(format!("Lesson {} of {}", i + 1, LESSONS.len())).weak());
-    ui_.label(egui::RichText::new(lesson.title).size(22.0).strong());
+    let l = *p.lang;
+    ui_.label(egui::RichText::new(t!(l, "lesson-count", n = i + 1, of = LESSONS.len())).weak());
+    ui_.label(egui::RichText::new(lesson.title(l)).size(22.0).strong());
     ui_.add_space(4.0);
-    ui_.add(egui::Label::new(egui::RichText::new(lesson.text).size(16.0)).wrap());
+    ui_.add(egui::Label::new(egui::RichText::new(lesson.text(l)).size(16.0)).wrap());
     ui_.add_space(8.0);
     if p.tutorial.done {
         ui_.add(
             egui::Label::new(
-                egui::RichText::new(lesson.praise)
+                egui::RichText::new(lesson.praise(l))
                     .size(16.0)
                     .color(egui::Color32::from_rgb(140, 220, 140)),
             )
@@ -226,7 +231,7 @@ pub(crate) fn tutorial_panel(
     } else if p.tutorial.retry {
         ui_.add(
             egui::Label::new(
-                egui::RichText::new("That move is legal, but not the one this lesson asks for.")
+                egui::RichText::new(t!(l, "lesson-retry"))
                     .color(egui::Color32::from_rgb(240, 190, 110)),
             )
             .wrap(),
@@ -234,14 +239,21 @@ pub(crate) fn tutorial_panel(
     }
     ui_.add_space(8.0);
     ui_.horizontal_wrapped(|ui_| {
-        if ui_.add_enabled(i > 0, egui::Button::new("Back")).clicked() {
+        if ui_
+            .add_enabled(i > 0, egui::Button::new(t!(l, "lesson-back")))
+            .clicked()
+        {
             r.send(ui, MatchCommand::StartLesson(i - 1));
         }
-        if ui_.button("Try again").clicked() {
+        if ui_.button(t!(l, "lesson-again")).clicked() {
             r.send(ui, MatchCommand::StartLesson(i));
         }
         let last = i + 1 == LESSONS.len();
-        let next = egui::Button::new(if last { "Finish" } else { "Next" });
+        let next = egui::Button::new(if last {
+            t!(l, "lesson-finish")
+        } else {
+            t!(l, "lesson-next")
+        });
         let next = if p.tutorial.done {
             next.fill(egui::Color32::from_rgb(60, 110, 60))
         } else {
@@ -257,8 +269,8 @@ pub(crate) fn tutorial_panel(
     });
     ui_.add_space(6.0);
     if ui_
-        .button("Leave the tutorial")
-        .on_hover_text("Back to the menu and the game you left")
+        .button(t!(l, "lesson-leave"))
+        .on_hover_text(t!(l, "lesson-leave-hover"))
         .clicked()
     {
         r.send(ui, MatchCommand::LeaveTutorial);
@@ -268,15 +280,16 @@ pub(crate) fn tutorial_panel(
 /// Playing a friend by link: the button that sends them the game.
 pub(crate) fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut UiState) {
     if p.the_match.friend_to_move() {
+        let l = *p.lang;
         let label = if p.the_match.game.history().is_empty() {
-            "✉ Invite your friend"
+            t!(l, "invite-friend")
         } else {
-            "✉ Send your move"
+            t!(l, "send-move")
         };
-        let button = big_button(ui_, label);
+        let button = big_button(ui_, &format!("✉ {label}"));
         if ui
             .place("SendMove", button)
-            .on_hover_text("Copy a link of the game to send to your friend")
+            .on_hover_text(t!(l, "send-move-hover"))
             .clicked()
         {
             // Opening a dialog forgets what was shown: open it first.
@@ -289,17 +302,24 @@ pub(crate) fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut 
 
 fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let over = p.the_match.is_over();
+    let l = *p.lang;
     ui_.horizontal_wrapped(|ui_| {
         if ui_
-            .add_enabled(p.the_match.can_undo(), egui::Button::new("⟲ Undo"))
-            .on_hover_text("Take back your last action (Ctrl+Z)")
+            .add_enabled(
+                p.the_match.can_undo(),
+                egui::Button::new(format!("⟲ {}", t!(l, "undo"))),
+            )
+            .on_hover_text(t!(l, "undo-hover"))
             .clicked()
         {
             r.send(ui, MatchCommand::Undo);
         }
         if ui_
-            .add_enabled(p.the_match.game.can_redo(), egui::Button::new("⟳ Redo"))
-            .on_hover_text("Play again what was taken back (Ctrl+Y)")
+            .add_enabled(
+                p.the_match.game.can_redo(),
+                egui::Button::new(format!("⟳ {}", t!(l, "redo"))),
+            )
+            .on_hover_text(t!(l, "redo-hover"))
             .clicked()
         {
             r.send(ui, MatchCommand::Redo);
@@ -309,12 +329,12 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
             .add_enabled(
                 hint_ok,
                 egui::Button::new(if p.thinker.hinting() {
-                    "Hint…"
+                    format!("{}…", t!(l, "hint"))
                 } else {
-                    "💡 Hint"
+                    format!("💡 {}", t!(l, "hint"))
                 }),
             )
-            .on_hover_text("Show a good action (H)")
+            .on_hover_text(t!(l, "hint-hover"))
             .clicked()
         {
             r.hints.write(HintRequest);
@@ -322,7 +342,7 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         if ui_
             .add_enabled(
                 !over && p.the_match.human_to_move(),
-                egui::Button::new("⚑ Resign"),
+                egui::Button::new(format!("⚑ {}", t!(l, "resign"))),
             )
             .clicked()
         {
@@ -330,41 +350,41 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         }
     });
     ui_.horizontal_wrapped(|ui_| {
-        if ui_.button("New game").clicked() {
+        if ui_.button(t!(l, "new-game")).clicked() {
             ui.open(Dialog::NewGame);
         }
-        let button = ui_.button("Menu");
+        let button = ui_.button(t!(l, "menu"));
         if ui.place("Menu", button).clicked() {
             r.next_screen.set(Screen::Menu);
         }
-        if ui_.button("Rules").clicked() {
+        if ui_.button(t!(l, "rules")).clicked() {
             ui.open(Dialog::Rules);
         }
-        if ui_.button("Settings").clicked() {
+        if ui_.button(t!(l, "settings")).clicked() {
             ui.open(Dialog::Settings);
         }
-        let button = ui_.button("Record");
+        let button = ui_.button(t!(l, "record"));
         if ui
             .place("Record", button)
-            .on_hover_text("Export or import a game record")
+            .on_hover_text(t!(l, "record-hover"))
             .clicked()
         {
             ui.open(Dialog::Records);
         }
-        if over && ui_.button("Result").clicked() {
+        if over && ui_.button(t!(l, "result")).clicked() {
             ui.game_over_open = true;
         }
     });
 }
 
-fn move_list(ui: &mut egui::Ui, game: &Game) {
+fn move_list(ui: &mut egui::Ui, l: Lang, game: &Game) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| {
             let history = game.history();
             if history.is_empty() {
-                ui.label(egui::RichText::new("No action yet. Light moves first.").weak());
+                ui.label(egui::RichText::new(t!(l, "no-action-yet")).weak());
             }
             egui::Grid::new("moves")
                 .num_columns(3)

@@ -12,6 +12,7 @@ use bevy_egui::egui;
 
 use crate::game::link::{friend_link, link_base, link_query, read_link};
 use crate::game::{MatchCommand, Setup};
+use crate::t;
 use crate::ui::{GameParams, Requests, UiState};
 
 /// Reads what a player pasted or dropped, for the owner to open: a record
@@ -76,47 +77,48 @@ fn copy(ctx: &egui::Context, ui: &mut UiState, shown: Shown) {
 }
 
 pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
-    ui_.label(egui::RichText::new("Export").strong());
+    let l = *p.lang;
+    ui_.label(egui::RichText::new(t!(l, "records-export")).strong());
     // What is copied is also shown, to be selected by hand where the
     // clipboard is refused (a browser may ask for permission).
     ui_.horizontal_wrapped(|ui_| {
-        let button = ui_.button("Copy record");
+        let button = ui_.button(t!(l, "records-copy-record"));
         if ui
             .place("CopyRecord", button)
-            .on_hover_text("The whole game as JSON")
+            .on_hover_text(t!(l, "records-copy-record-hover"))
             .clicked()
         {
             copy(ui_.ctx(), ui, Shown::Record(p.the_match.record().to_json()));
-            ui.records_message = Some("The record was copied to the clipboard.".into());
+            ui.records_message = Some(t!(l, "records-record-copied"));
         }
         if ui_
-            .button("Copy position")
-            .on_hover_text("The position on the board, as AFN")
+            .button(t!(l, "records-copy-position"))
+            .on_hover_text(t!(l, "records-copy-position-hover"))
             .clicked()
         {
             copy(ui_.ctx(), ui, Shown::Line(p.the_match.position().to_afn()));
-            ui.records_message = Some("The position (AFN) was copied to the clipboard.".into());
+            ui.records_message = Some(t!(l, "records-position-copied"));
         }
-        let button = ui_.button("Copy link");
+        let button = ui_.button(t!(l, "records-copy-link"));
         if ui
             .place("CopyLink", button)
-            .on_hover_text("A web address that opens this game")
+            .on_hover_text(t!(l, "records-copy-link-hover"))
             .clicked()
         {
             let link = format!("{}?{}", link_base(), link_query(&p.the_match));
             copy(ui_.ctx(), ui, Shown::Line(link));
-            ui.records_message = Some("The link was copied to the clipboard.".into());
+            ui.records_message = Some(t!(l, "records-link-copied"));
         }
         let save = if cfg!(target_arch = "wasm32") {
-            "Download"
+            t!(l, "records-download")
         } else {
-            "Save to a file"
+            t!(l, "records-save")
         };
         let button = ui_.button(save);
         if ui.place("Save", button).clicked() {
             ui.records_message = Some(
-                crate::ui::files::save_record(&p.the_match.record().to_json())
-                    .unwrap_or_else(|e| format!("Could not save: {e}")),
+                crate::ui::files::save_record(l, &p.the_match.record().to_json())
+                    .unwrap_or_else(|e| t!(l, "records-save-failed", error = e)),
             );
         }
     });
@@ -152,14 +154,9 @@ fn shown(ui_: &mut egui::Ui, ui: &UiState) {
 /// The import box: paste (or type) anything [`parse_import`] reads; on the
 /// web a file can be picked too. The dialog's message follows it.
 fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
-    ui_.label(egui::RichText::new("Import").strong());
-    ui_.label(
-        egui::RichText::new(
-            "Paste (Ctrl+V) a game record, a position (AFN), a list of actions such as \
-             \"1. f1-f2 f11-f10\" or a link to a game, or drop a file on the window.",
-        )
-        .weak(),
-    );
+    let l = *p.lang;
+    ui_.label(egui::RichText::new(t!(l, "records-import")).strong());
+    ui_.label(egui::RichText::new(t!(l, "records-import-help")).weak());
     egui::ScrollArea::vertical()
         .max_height(160.0)
         .show(ui_, |ui_| {
@@ -172,7 +169,7 @@ fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut
             ui.place("ImportBox", text_box);
         });
     ui_.horizontal(|ui_| {
-        let button = ui_.button("Open");
+        let button = ui_.button(t!(l, "records-open"));
         if ui.place("Open", button).clicked() {
             match parse_import(&ui.import_text, p.settings.level) {
                 Ok(command) => {
@@ -180,12 +177,12 @@ fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut
                     ui.import_text.clear();
                     r.send(ui, command);
                 }
-                Err(e) => ui.records_message = Some(format!("Not loaded: {e}")),
+                Err(e) => ui.records_message = Some(t!(l, "records-not-loaded", error = e)),
             }
         }
         #[cfg(target_arch = "wasm32")]
         {
-            let button = ui_.button("Open a file…");
+            let button = ui_.button(t!(l, "records-open-file"));
             if ui.place("OpenFile", button).clicked() {
                 crate::ui::files::pick_file(&p.inbox);
             }
@@ -208,23 +205,14 @@ pub fn copy_friend_link(ctx: &egui::Context, p: &GameParams, ui: &mut UiState) {
 /// Playing a friend by link: the link of one's move (on the clipboard),
 /// and the box for the link they send back.
 pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
-    ui_.label(
-        "The link below is on your clipboard. Send it to your friend (by message or \
-         mail): it opens the game at your move, for them to reply. When their link \
-         comes back, open it, or paste it below.",
-    );
-    ui_.label(
-        egui::RichText::new(
-            "Friendly play: the rules check every action, but nothing stops a player \
-             from editing a link.",
-        )
-        .weak(),
-    );
+    let l = *p.lang;
+    ui_.label(t!(l, "friend-link-help"));
+    ui_.label(egui::RichText::new(t!(l, "friend-link-fair-play")).weak());
     ui_.add_space(4.0);
     shown(ui_, ui);
-    if ui_.button("Copy again").clicked() {
+    if ui_.button(t!(l, "friend-copy-again")).clicked() {
         copy_friend_link(ui_.ctx(), p, ui);
-        ui.records_message = Some("Copied again.".into());
+        ui.records_message = Some(t!(l, "friend-copied-again"));
     }
     ui_.separator();
     import_box(ui_, p, r, ui);
@@ -232,8 +220,13 @@ pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &
 
 /// A file's text for importing, refused past the store's size limit.
 pub fn read_file(path: &std::path::Path) -> Result<String, String> {
-    crate::store::storage::read_text(path)?
-        .ok_or_else(|| format!("{} does not exist", path.display()))
+    crate::store::storage::read_text(path)?.ok_or_else(|| {
+        format!(
+            "{}{}",
+            path.display(),
+            crate::i18n::detail(" does not exist")
+        )
+    })
 }
 
 #[cfg(test)]

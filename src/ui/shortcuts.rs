@@ -8,51 +8,42 @@ use bevy::prelude::*;
 
 use crate::game::computer::{HintRequest, Thinker};
 use crate::game::{Match, MatchCommand, Screen, UiFocus};
+use crate::i18n::Lang;
 use crate::store::Notices;
 use crate::ui::{Dialog, UiState};
 
-/// Every key and gesture, as the `?` dialog lists them.
-pub const KEYS: [(&str, &str); 16] = [
-    (
-        "Click a piece",
-        "pick it up: dots show where it may go, red rings a capture",
-    ),
-    ("Click a dot", "move the piece there"),
-    ("Arrows", "move the cell cursor on the board"),
-    (
-        "Tab",
-        "the cursor to your next piece; past the last, the panel's buttons",
-    ),
-    (
-        "Enter, Space",
-        "pick up the piece under the cursor, or put it down there",
-    ),
-    ("/", "type an action, like f1-f2, then Enter"),
-    (
-        "Esc",
-        "put the piece down; close a dialog, the notices or the result; leave the panel",
-    ),
-    ("D", "the position in words: every piece by its cell"),
-    ("Ctrl+Z", "undo your last action"),
-    ("Ctrl+Y", "redo what was undone"),
-    ("H", "a hint: a good action, shown on the board"),
-    ("R", "reset the view"),
-    ("Right-drag", "turn the board"),
-    ("Wheel", "zoom"),
-    ("Ctrl+C, Ctrl+V", "copy and paste in the record boxes"),
-    ("?", "this list"),
+/// Every key and gesture, as the `?` dialog lists them: each names two
+/// messages, the key (`keys-tab`) and what it does (`keys-tab-what`).
+pub const KEYS: [&str; 16] = [
+    "keys-click-piece",
+    "keys-click-dot",
+    "keys-arrows",
+    "keys-tab",
+    "keys-enter",
+    "keys-slash",
+    "keys-esc",
+    "keys-d",
+    "keys-ctrl-z",
+    "keys-ctrl-y",
+    "keys-h",
+    "keys-r",
+    "keys-right-drag",
+    "keys-wheel",
+    "keys-copy-paste",
+    "keys-question",
 ];
 
 /// The `?` dialog.
-pub fn list(ui: &mut bevy_egui::egui::Ui) {
+pub fn list(ui: &mut bevy_egui::egui::Ui, l: Lang) {
     use bevy_egui::egui;
     egui::Grid::new("keys")
         .num_columns(2)
         .spacing([16.0, 6.0])
         .striped(true)
         .show(ui, |ui| {
-            for (key, what) in KEYS {
-                ui.label(egui::RichText::new(key).strong().monospace());
+            for key in KEYS {
+                let what = l.text(&format!("{key}-what"), &[]);
+                ui.label(egui::RichText::new(l.text(key, &[])).strong().monospace());
                 ui.label(what);
                 ui.end_row();
             }
@@ -72,6 +63,7 @@ pub fn keys(
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
     mut said: ResMut<crate::ui::announce::Announcements>,
+    lang: Res<Lang>,
 ) {
     // Esc is no letter: it closes a dialog even from its text box.
     if keys.just_pressed(KeyCode::Escape) {
@@ -111,7 +103,7 @@ pub fn keys(
         commands.write(MatchCommand::Redo);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
-        crate::ui::announce::position_in_words(&mut ui, &mut said, &the_match);
+        crate::ui::announce::position_in_words(*lang, &mut ui, &mut said, &the_match);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);

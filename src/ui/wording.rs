@@ -1,107 +1,132 @@
 //! What the interface says: the result, whose turn it is and what to do,
-//! a game in a few words. Pure functions of the match, tested headless.
+//! a game in a few words. Pure functions of the match and the language,
+//! tested headless.
 
+use agon_ai::Level;
 use agon_rules::{Ending, Outcome, Side, WinReason};
 
 use crate::game::{Match, Mode};
+use crate::i18n::Lang;
+use crate::t;
 
-pub fn side_name(side: Side) -> &'static str {
+pub fn side_name(l: Lang, side: Side) -> String {
     match side {
-        Side::Light => "Light",
-        Side::Dark => "Dark",
+        Side::Light => t!(l, "side-light"),
+        Side::Dark => t!(l, "side-dark"),
+    }
+}
+
+/// A side as a Fluent selector: `light` or `dark` (a language may need the
+/// side to agree its words, as Italian's "il Chiaro" / "lo Scuro").
+pub fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::Light => "light",
+        Side::Dark => "dark",
+    }
+}
+
+/// A level's name, shown to players.
+pub fn level_title(l: Lang, level: Level) -> String {
+    match level {
+        Level::Beginner => t!(l, "level-beginner"),
+        Level::Easy => t!(l, "level-easy"),
+        Level::Medium => t!(l, "level-medium"),
+        Level::Hard => t!(l, "level-hard"),
+        Level::Master => t!(l, "level-master"),
+    }
+}
+
+/// What playing a level is like (measured: README, "The ladder").
+pub fn level_description(l: Lang, level: Level) -> String {
+    match level {
+        Level::Beginner => t!(l, "level-beginner-about"),
+        Level::Easy => t!(l, "level-easy-about"),
+        Level::Medium => t!(l, "level-medium-about"),
+        Level::Hard => t!(l, "level-hard-about"),
+        Level::Master => t!(l, "level-master-about"),
     }
 }
 
 /// The result in words, for the game-over dialog: a title and a reason.
-pub fn describe_ending(ending: Ending, mode: Mode) -> (String, String) {
+pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) {
     let winner = ending.winner();
     let title = match (winner, mode) {
-        (None, _) => "Draw".to_string(),
-        (Some(w), Mode::VsComputer { human, .. }) if w == human => "You win!".to_string(),
-        (Some(_), Mode::VsComputer { .. }) => "The computer wins".to_string(),
-        (Some(w), Mode::Remote { me }) if w == me => "You win!".to_string(),
-        (Some(_), Mode::Remote { .. }) => "Your friend wins".to_string(),
-        (Some(w), Mode::PassAndPlay | Mode::Watch { .. }) => format!("{} wins!", side_name(w)),
+        (None, _) => t!(l, "ending-draw"),
+        (Some(w), Mode::VsComputer { human, .. }) if w == human => t!(l, "ending-you-win"),
+        (Some(_), Mode::VsComputer { .. }) => t!(l, "ending-computer-wins"),
+        (Some(w), Mode::Remote { me }) if w == me => t!(l, "ending-you-win"),
+        (Some(_), Mode::Remote { .. }) => t!(l, "ending-friend-wins"),
+        (Some(w), Mode::PassAndPlay | Mode::Watch { .. }) => {
+            t!(l, "ending-side-wins", side = side_key(w))
+        }
     };
     let reason = match ending {
-        Ending::Rules(Outcome::Win { winner, reason }) => {
-            let (w, l) = (side_name(winner), side_name(!winner));
-            match reason {
-                WinReason::Throne => {
-                    format!("{w}'s queen holds the throne, ringed by all six of {w}'s guards.")
-                }
-                WinReason::Forfeit => format!(
-                    "{l} filled the throne ring without {l}'s queen on the throne, and forfeits."
-                ),
-                WinReason::NoMoves => format!("{l} had no legal action left."),
-            }
-        }
-        Ending::Rules(Outcome::DrawByRepetition) => {
-            "The same position occurred for the third time.".to_string()
-        }
-        Ending::Resignation { winner } => format!("{} resigned.", side_name(!winner)),
-        Ending::Agreement => "The players agreed a draw.".to_string(),
-        Ending::Adjudication => "The game was stopped and called a draw.".to_string(),
+        Ending::Rules(Outcome::Win { winner, reason }) => match reason {
+            WinReason::Throne => t!(l, "ending-throne", side = side_key(winner)),
+            WinReason::Forfeit => t!(l, "ending-forfeit", side = side_key(!winner)),
+            WinReason::NoMoves => t!(l, "ending-no-moves", side = side_key(!winner)),
+        },
+        Ending::Rules(Outcome::DrawByRepetition) => t!(l, "ending-repetition"),
+        Ending::Resignation { winner } => t!(l, "ending-resigned", side = side_key(!winner)),
+        Ending::Agreement => t!(l, "ending-agreed"),
+        Ending::Adjudication => t!(l, "ending-adjudicated"),
     };
     (title, reason)
 }
 
 /// What the side to move should do now, in a sentence.
-pub fn status_line(the_match: &Match, thinking: bool) -> String {
+pub fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
     if let Some(e) = the_match.result() {
-        return describe_ending(e, the_match.mode).0;
+        return describe_ending(l, e, the_match.mode).0;
     }
     let pos = the_match.position();
     let side = pos.to_move();
     if the_match.computer_to_move() {
         return if thinking {
-            "The computer is thinking…".to_string()
+            t!(l, "status-computer-thinking")
         } else {
-            "The computer's move".to_string()
+            t!(l, "status-computer-to-move")
         };
     }
     if the_match.friend_to_move() {
-        return format!(
-            "Your friend's turn ({}): send them your move, then open the link they send back.",
-            side_name(side)
-        );
+        return t!(l, "status-friend", side = side_key(side));
     }
+    // "your" with one person at the screen, else the side's name.
     let who = match the_match.mode {
-        Mode::VsComputer { .. } | Mode::Remote { .. } => "Your".to_string(),
-        Mode::PassAndPlay | Mode::Watch { .. } => format!("{}'s", side_name(side)),
+        Mode::VsComputer { .. } | Mode::Remote { .. } => "you",
+        Mode::PassAndPlay | Mode::Watch { .. } => side_key(side),
     };
     if pos.must_relocate() {
-        let captured = pos.captured(side);
         if pos.queen_captured(side) {
-            format!(
-                "{who} queen was captured: relocate her to any empty cell, the throne included."
-            )
-        } else if captured.len() > 1 {
-            format!(
-                "{who} turn: relocate one of the {} captured guards to an empty cell of the outer ring.",
-                captured.len()
-            )
+            t!(l, "status-relocate-queen", who = who)
         } else {
-            format!("{who} turn: relocate the captured guard to an empty cell of the outer ring.")
+            t!(
+                l,
+                "status-relocate-guard",
+                who = who,
+                count = pos.captured(side).len()
+            )
         }
     } else {
-        format!("{who} turn: pick up a piece, then a highlighted cell.")
+        t!(l, "status-your-turn", who = who)
     }
 }
 
 /// A game in a few words: who plays whom.
-pub fn mode_words(mode: Mode) -> String {
+pub fn mode_words(l: Lang, mode: Mode) -> String {
     match mode {
-        Mode::PassAndPlay => "pass and play".to_string(),
-        Mode::Watch { level } => format!("computer vs computer, {}", level.title()),
-        Mode::VsComputer { level, .. } => format!("vs computer, {}", level.title()),
-        Mode::Remote { .. } => "a friend by link".to_string(),
+        Mode::PassAndPlay => t!(l, "mode-pass-and-play"),
+        Mode::Watch { level } => t!(l, "mode-watch", level = level_title(l, level)),
+        Mode::VsComputer { level, .. } => {
+            t!(l, "mode-vs-computer", level = level_title(l, level))
+        }
+        Mode::Remote { .. } => t!(l, "mode-remote"),
     }
 }
 
 /// "1 action", "5 actions".
-pub fn actions(n: usize) -> String {
-    format!("{n} action{}", if n == 1 { "" } else { "s" })
+pub fn actions(l: Lang, n: usize) -> String {
+    t!(l, "actions", count = n)
 }
 
 #[cfg(test)]
@@ -113,7 +138,7 @@ mod tests {
     #[test]
     fn the_status_says_whose_turn_and_counts_actions() {
         let start = Match::new(Game::new(), Mode::PassAndPlay);
-        assert!(status_line(&start, false).starts_with("Light's turn: pick up"));
+        assert!(status_line(Lang::En, &start, false).starts_with("Light's turn: pick up"));
         let vs = Match::new(
             Game::new(),
             Mode::VsComputer {
@@ -121,14 +146,24 @@ mod tests {
                 level: Level::Easy,
             },
         );
-        assert_eq!(status_line(&vs, true), "The computer is thinking…");
+        assert_eq!(
+            status_line(Lang::En, &vs, true),
+            "The computer is thinking…"
+        );
         let mut g = Game::new();
         let remote = Match::new(g.clone(), Mode::Remote { me: Side::Light });
-        assert!(status_line(&remote, false).starts_with("Your turn: pick up"));
+        assert!(status_line(Lang::En, &remote, false).starts_with("Your turn: pick up"));
         g.play_text("f1-f2").unwrap();
         let remote = Match::new(g, Mode::Remote { me: Side::Light });
-        assert!(status_line(&remote, false).starts_with("Your friend's turn (Dark): send"));
-        assert_eq!(actions(1), "1 action");
-        assert_eq!(actions(3), "3 actions");
+        assert!(
+            status_line(Lang::En, &remote, false).starts_with("Your friend's turn (Dark): send")
+        );
+        assert_eq!(actions(Lang::En, 1), "1 action");
+        assert_eq!(actions(Lang::En, 3), "3 actions");
+        // The languages count too: plurals are each language's own.
+        assert_eq!(actions(Lang::It, 1), "1 azione");
+        assert_eq!(actions(Lang::It, 3), "3 azioni");
+        assert_eq!(actions(Lang::Nb, 3), "3 trekk");
+        assert_eq!(actions(Lang::El, 3), "3 κινήσεις");
     }
 }

@@ -163,7 +163,8 @@ fn a_whole_game_is_played_with_the_keyboard_alone() {
     let the_match = app.world().resource::<Match>();
     let ending = the_match.result().expect("the game is over");
     // The last sentence says how it ended.
-    let (title, _) = agon::ui::wording::describe_ending(ending, the_match.mode);
+    let (title, _) =
+        agon::ui::wording::describe_ending(agon::i18n::Lang::En, ending, the_match.mode);
     let said = app.world().resource::<Announcements>().latest().unwrap();
     assert!(said.contains(&title), "{said}");
 }

@@ -90,6 +90,7 @@ fn a_bad_link_opens_nothing_and_says_why() {
         assert!(
             notices
                 .iter()
+                .map(|n| n.to_string())
                 .any(|n| n.starts_with("The link could not be opened") && n.contains(problem)),
             "{problem}: {notices:?}"
         );
@@ -218,7 +219,7 @@ fn files_from_the_browser_open_like_the_import_box() {
     let record = agon_rules::Record::from_game(&g, Mode::PassAndPlay.players(), None).to_json();
     let inbox = app.world().resource::<Inbox>().clone();
     inbox.deliver(Arrived {
-        name: "agon-2026-12-01.json".into(),
+        name: Some("agon-2026-12-01.json".into()),
         text: Ok(record),
     });
     frames(&mut app, 3);
@@ -227,11 +228,11 @@ fn files_from_the_browser_open_like_the_import_box() {
     assert_eq!(app.world().resource::<Match>().mode, Mode::PassAndPlay);
 
     inbox.deliver(Arrived {
-        name: "notes.txt".into(),
+        name: Some("notes.txt".into()),
         text: Ok("f1-f2 f11-f12".into()),
     });
     inbox.deliver(Arrived {
-        name: "huge.json".into(),
+        name: Some("huge.json".into()),
         text: Err("huge.json is larger than 4 MiB".into()),
     });
     frames(&mut app, 2);

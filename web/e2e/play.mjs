@@ -220,7 +220,7 @@ if (run(2)) {
     reducedMotion: "reduce",
   });
   const animation = await page.evaluate(() => document.body.dataset.animation);
-  if (animation !== "Off") fail(`phone: reduced motion asked for, animation is ${animation}`);
+  if (animation !== "off") fail(`phone: reduced motion asked for, animation is ${animation}`);
   console.log("phone: the system asks for reduced motion, and the pieces do not animate");
   const cdp = await context.newCDPSession(page);
   const finger = (type, p) => cdp.send("Input.dispatchTouchEvent", {

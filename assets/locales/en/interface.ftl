@@ -1,0 +1,82 @@
+## The side panel during a game.
+
+player-computer = computer · { $level }
+player-you = you
+player-friend = your friend, by link
+# $queen is "in-play" or "captured"; $guards counts the guards in play,
+# $relocate the captured pieces waiting to come back.
+pieces-in-play = { $queen ->
+        [captured] queen captured
+       *[in-play] queen
+    }, { $guards ->
+        [one] { $guards } guard
+       *[other] { $guards } guards
+    } in play{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } to relocate
+    }
+actions-heading = Actions
+in-words = In words
+in-words-hover = The position in words: every piece by its cell (D)
+command-hint = Type an action, like f1-f2  ( / )
+no-action-yet = No action yet. Light moves first.
+invite-friend = Invite your friend
+send-move = Send your move
+send-move-hover = Copy a link of the game to send to your friend
+undo = Undo
+undo-hover = Take back your last action (Ctrl+Z)
+redo = Redo
+redo-hover = Play again what was taken back (Ctrl+Y)
+hint = Hint
+hint-hover = Show a good action (H)
+resign = Resign
+new-game = New game
+menu = Menu
+rules = Rules
+settings = Settings
+record = Record
+record-hover = Export or import a game record
+result = Result
+
+## A lesson of the tutorial, in the side panel.
+
+lesson-count = Lesson { $n } of { $of }
+lesson-retry = That move is legal, but not the one this lesson asks for.
+lesson-back = Back
+lesson-again = Try again
+lesson-finish = Finish
+lesson-next = Next
+lesson-leave = Leave the tutorial
+lesson-leave-hover = Back to the menu and the game you left
+
+## The main menu.
+
+menu-resume = Resume game
+# $game is a game in a few words ("vs computer, Easy"), $played "5 actions".
+menu-resume-hover = { $game }, { $played } played
+menu-continue = Continue game
+menu-play-computer = Play the computer
+menu-pass-and-play = Pass and play
+menu-pass-and-play-hover = Two players, one screen
+menu-friend = Play a friend by link
+menu-friend-hover = Take turns by sending each other a link: no account, no server
+menu-learn = Learn to play
+menu-learn-hover = Eight short lessons, one rule each; your game waits
+menu-load-record = Load a game record
+about = About
+quit = Quit
+
+## The phone's strip under the board.
+
+# Like pieces-in-play, shorter: "queen, 6 guards · 1 to relocate".
+pieces-short = { $queen ->
+        [captured] queen out
+       *[in-play] queen
+    }, { $guards ->
+        [one] { $guards } guard
+       *[other] { $guards } guards
+    }{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } to relocate
+    }
+more = More…

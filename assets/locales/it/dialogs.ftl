@@ -1,0 +1,171 @@
+## Informazioni.
+
+about-version = versione { $version }
+about-history = Agon, venduto anche come Queen's Guard, è un gioco di strategia astratta per due giocatori pubblicato a Londra nel 1842: il più antico gioco da tavolo noto giocato su caselle esagonali. Ogni schieramento comanda una regina e sei guardie su una scacchiera di 91 esagoni, disposti in sei anelli attorno a un trono centrale. Le pedine si muovono solo lateralmente o verso l'interno, mai verso l'esterno, quindi ogni turno avvicina la corsa al centro; vince chi per primo pone la propria regina sul trono, circondata da tutte e sei le sue guardie.
+about-this-version = Questa versione segue le regole clausola per clausola, con una decisione documentata per ogni punto in cui il testo originale è ambiguo (RULES.md, distribuito con il codice sorgente).
+about-licence = Software libero con licenza MIT o Apache 2.0, a tua scelta. Realizzato con Rust, Bevy, egui e kira.
+
+## La finestra dei tasti (?): ogni tasto o gesto, e cosa fa.
+
+keys-click-piece = Clic su una pedina
+keys-click-piece-what = prenderla: i punti mostrano dove può andare, i cerchi rossi una cattura
+keys-click-dot = Clic su un punto
+keys-click-dot-what = spostare lì la pedina
+keys-arrows = Frecce
+keys-arrows-what = spostare il cursore tra le caselle della scacchiera
+keys-tab = Tab
+keys-tab-what = il cursore sulla tua pedina successiva; dopo l'ultima, sui pulsanti del pannello
+keys-enter = Invio, Spazio
+keys-enter-what = prendere la pedina sotto il cursore, o posarla lì
+keys-slash = /
+keys-slash-what = scrivere un'azione, come f1-f2, poi Invio
+keys-esc = Esc
+keys-esc-what = posare la pedina; chiudere una finestra, gli avvisi o il risultato; uscire dal pannello
+keys-d = D
+keys-d-what = la posizione a parole: ogni pedina con la sua casella
+keys-ctrl-z = Ctrl+Z
+keys-ctrl-z-what = annullare la tua ultima azione
+keys-ctrl-y = Ctrl+Y
+keys-ctrl-y-what = ripetere ciò che è stato annullato
+keys-h = H
+keys-h-what = un suggerimento: una buona azione, mostrata sulla scacchiera
+keys-r = R
+keys-r-what = ripristinare la visuale
+keys-right-drag = Trascina col destro
+keys-right-drag-what = ruotare la scacchiera
+keys-wheel = Rotellina
+keys-wheel-what = zoom
+keys-copy-paste = Ctrl+C, Ctrl+V
+keys-copy-paste-what = copiare e incollare nei campi di testo delle registrazioni
+keys-question = ?
+keys-question-what = questo elenco
+
+## Titoli delle finestre.
+
+dialog-rules = Come si gioca
+dialog-records = Registrazioni delle partite
+dialog-resign = Abbandonare?
+dialog-discard = Eliminare la partita?
+dialog-about = Informazioni su Agon
+dialog-keys = Tasti
+dialog-position = La posizione a parole
+notices = Avviso
+ok = OK
+
+## L'abbandono, e la domanda prima di buttare via una partita.
+
+resign-question = La partita finisce e vince il tuo avversario.
+resign-play-on = Continua
+# $game è una partita in poche parole ("contro il computer, Facile"), $played "5 azioni".
+discard-saved = La tua partita salvata ({ $game }, dopo { $played }) andrà persa.
+discard-in-progress = La partita in corso ({ $game }, dopo { $played }) andrà persa.
+discard-keep = Tieni la partita
+discard-it = Eliminala
+
+## Una nuova partita contro il computer.
+
+new-game-side = Il tuo schieramento
+new-game-light = Chiaro (muove per primo)
+new-game-random = Casuale
+new-game-random-hover = Sorteggiato di nuovo a ogni partita
+new-game-level = Livello
+new-game-start = Inizia
+new-game-pass-and-play = Oppure passa e gioca
+new-game-watch = Guarda
+new-game-watch-hover = Il computer gioca contro se stesso a questo livello
+
+## Impostazioni.
+
+settings-language = Lingua
+settings-language-system = Del sistema
+settings-volume = Volume
+settings-effects = Effetti
+settings-music = Musica
+settings-mute = Muto
+settings-animations = Animazioni
+animation-off = Disattivate
+animation-fast = Veloci
+animation-normal = Normali
+animation-slow = Lente
+settings-coordinates = Coordinate
+settings-show-cell-names = Mostra i nomi delle caselle
+settings-view-from = Punto di vista
+settings-auto = Auto
+settings-view-auto-hover = Il tuo schieramento contro il computer; chi deve muovere in «passa e gioca»
+settings-theme = Tema
+theme-classic = Classico
+theme-high-contrast = Alto contrasto
+theme-colour-safe = Per daltonici
+settings-graphics = Grafica
+graphics-high = Alta
+graphics-low = Bassa
+# Con che cosa disegna ora Auto: $now è "high" o "low".
+settings-graphics-auto-now = Auto ({ $now ->
+       *[high] alta
+        [low] bassa
+    })
+settings-graphics-auto-hover = Alta, a meno che questo computer non disegni troppo lentamente
+settings-graphics-high-hover = Bordi smussati e ombre morbide
+settings-graphics-low-hover = Niente smussatura, niente ombre: per computer lenti
+settings-camera = Visuale
+settings-reset-view = Ripristina visuale
+settings-reset-view-hover = Il trascinamento col destro ruota la scacchiera, la rotellina fa lo zoom, R ripristina
+
+## Il risultato di una partita.
+
+game-over = Partita finita
+game-over-after = dopo { $played }
+game-over-next-level = Gioca il livello successivo: { $level }
+game-over-again = Gioca ancora
+game-over-look = Guarda la scacchiera
+
+## Come si gioca: le regole in breve.
+
+rules-goal = L'obiettivo
+rules-goal-text = Porta la tua regina sul trono, la casella dorata al centro, con le tue sei guardie sulle sei caselle che lo circondano. Il Chiaro muove per primo.
+rules-moving = Il movimento
+rules-moving-text = A ogni turno sposta una delle tue pedine su una casella vuota adiacente, nello stesso anello o nell'anello successivo verso il trono. Mai verso l'esterno, mai con un salto. Solo una regina può entrare nel trono.
+rules-intervention = Divieto di interposizione
+rules-intervention-text = Non puoi mai muovere una pedina su una casella che si trova direttamente tra due pedine nemiche in linea retta.
+rules-capture = Cattura
+rules-capture-text = Quando una tua pedina arriva accanto a una pedina nemica e subito oltre questa, sulla stessa linea, c'è un'altra delle tue pedine, la pedina nemica è catturata. Resta dove si trova, coricata e fuori gioco.
+rules-relocation = Ricollocazione
+rules-relocation-text = Finché hai pedine catturate, il tuo turno consiste nel ricollocarne una: una guardia su una qualsiasi casella vuota dell'anello esterno, la regina su una qualsiasi casella vuota della scacchiera (anche il trono). La regina ha la precedenza.
+rules-end = La fine
+rules-end-text = Trono: la tua regina sul trono e le tue sei guardie attorno a lei, e hai vinto. Sconfitta a tavolino: se le tue sei guardie riempiono l'anello mentre la tua regina non è sul trono, perdi. Chi non ha più azioni legali perde. La terza ripetizione di una posizione è patta.
+rules-controls = Comandi
+rules-controls-text = Fai clic su una pedina per prenderla: i punti mostrano dove può andare, i cerchi rossi dove catturerebbe. Fai clic su un punto per muoverla. Esc posa la pedina o chiude una finestra. Il trascinamento col destro ruota la scacchiera, la rotellina fa lo zoom, R ripristina la visuale. Ctrl+Z annulla, Ctrl+Y ripete, H suggerimento, ? tutti i tasti.
+
+## Registrazioni delle partite: esportare, importare, file.
+
+records-export = Esporta
+records-copy-record = Copia partita
+records-copy-record-hover = L'intera partita in JSON
+records-record-copied = La partita è stata copiata negli appunti.
+records-copy-position = Copia posizione
+records-copy-position-hover = La posizione sulla scacchiera, in AFN
+records-position-copied = La posizione (AFN) è stata copiata negli appunti.
+records-copy-link = Copia link
+records-copy-link-hover = Un indirizzo web che apre questa partita
+records-link-copied = Il link è stato copiato negli appunti.
+records-download = Scarica
+records-save = Salva su file
+records-save-failed = Impossibile salvare: { $error }
+records-saved-as = Salvato come { $path }
+records-downloaded-as = Scaricato come { $name }
+records-download-refused = il browser ha rifiutato il download: { $error }
+records-folder-full = { $folder } contiene già 1000 registrazioni di oggi
+records-import = Importa
+records-import-help = Incolla (Ctrl+V) la registrazione di una partita, una posizione (AFN), un elenco di azioni come «1. f1-f2 f11-f10» o il link di una partita, oppure trascina un file sulla finestra.
+records-open = Apri
+records-open-file = Apri un file…
+records-not-loaded = Caricamento non riuscito: { $error }
+records-file-not-loaded = { $name }: caricamento non riuscito ({ $error })
+records-the-file-picker = Selettore di file
+
+## Giocare con un amico via link.
+
+friend-link-help = Il link qui sotto è già negli appunti. Mandalo al tuo amico (per messaggio o e-mail): apre la partita dopo la tua mossa, perché possa rispondere. Quando ti arriva il suo link, aprilo o incollalo qui sotto.
+friend-link-fair-play = Gioco tra amici: le regole controllano ogni azione, ma nulla impedisce a un giocatore di modificare un link.
+friend-copy-again = Copia di nuovo
+friend-copied-again = Copiato di nuovo.

@@ -1,0 +1,82 @@
+## Il pannello laterale durante una partita.
+
+player-computer = computer · { $level }
+player-you = tu
+player-friend = il tuo amico, via link
+# $queen è "in-play" o "captured"; $guards conta le guardie in gioco,
+# $relocate le pedine catturate in attesa di tornare.
+pieces-in-play = { $queen ->
+        [captured] regina catturata
+       *[in-play] regina
+    }, { $guards ->
+        [one] { $guards } guardia
+       *[other] { $guards } guardie
+    } in gioco{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } da ricollocare
+    }
+actions-heading = Azioni
+in-words = A parole
+in-words-hover = La posizione a parole: ogni pedina con la sua casella (D)
+command-hint = Scrivi un'azione, come f1-f2  ( / )
+no-action-yet = Nessuna azione finora. Il Chiaro muove per primo.
+invite-friend = Invita l'amico
+send-move = Invia la mossa
+send-move-hover = Copia un link della partita da mandare al tuo amico
+undo = Annulla
+undo-hover = Ritira la tua ultima azione (Ctrl+Z)
+redo = Ripeti
+redo-hover = Rigioca ciò che è stato ritirato (Ctrl+Y)
+hint = Suggerimento
+hint-hover = Mostra una buona azione (H)
+resign = Abbandona
+new-game = Nuova partita
+menu = Menu
+rules = Regole
+settings = Impostazioni
+record = Partita
+record-hover = Esporta o importa la registrazione di una partita
+result = Risultato
+
+## Una lezione del tutorial, nel pannello laterale.
+
+lesson-count = Lezione { $n } di { $of }
+lesson-retry = Questa mossa è legale, ma non è quella che chiede la lezione.
+lesson-back = Indietro
+lesson-again = Riprova
+lesson-finish = Fine
+lesson-next = Avanti
+lesson-leave = Esci dal tutorial
+lesson-leave-hover = Torna al menu e alla partita che hai lasciato
+
+## Il menu principale.
+
+menu-resume = Riprendi la partita
+# $game è una partita in poche parole ("contro il computer, Facile"), $played "5 azioni".
+menu-resume-hover = { $game }, dopo { $played }
+menu-continue = Continua la partita
+menu-play-computer = Sfida il computer
+menu-pass-and-play = Passa e gioca
+menu-pass-and-play-hover = Due giocatori, un solo schermo
+menu-friend = Sfida un amico via link
+menu-friend-hover = Giocate a turno mandandovi un link: niente account, niente server
+menu-learn = Impara a giocare
+menu-learn-hover = Otto brevi lezioni, una regola ciascuna; la tua partita ti aspetta
+menu-load-record = Carica una partita
+about = Informazioni
+quit = Esci
+
+## La striscia sotto la scacchiera, sul telefono.
+
+# Come pieces-in-play, più breve: "regina, 6 guardie · 1 da ricollocare".
+pieces-short = { $queen ->
+        [captured] regina catturata
+       *[in-play] regina
+    }, { $guards ->
+        [one] { $guards } guardia
+       *[other] { $guards } guardie
+    }{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } da ricollocare
+    }
+more = Altro…

@@ -1,0 +1,219 @@
+## Il risultato di una partita: un titolo e un motivo. $side è "light" o "dark".
+
+ending-draw = Patta
+ending-you-win = Hai vinto!
+ending-computer-wins = Vince il computer
+ending-friend-wins = Vince il tuo amico
+ending-side-wins = { $side ->
+       *[light] Vince il Chiaro!
+        [dark] Vince lo Scuro!
+    }
+# $side è il vincitore.
+ending-throne = { $side ->
+       *[light] La regina del Chiaro occupa il trono, circondata da tutte e sei le guardie del Chiaro.
+        [dark] La regina dello Scuro occupa il trono, circondata da tutte e sei le guardie dello Scuro.
+    }
+# $side è lo sconfitto, nei tre messaggi seguenti.
+ending-forfeit = { $side ->
+       *[light] Il Chiaro ha riempito l'anello del trono senza la propria regina sul trono, e perde a tavolino.
+        [dark] Lo Scuro ha riempito l'anello del trono senza la propria regina sul trono, e perde a tavolino.
+    }
+ending-no-moves = { $side ->
+       *[light] Il Chiaro non aveva più azioni legali.
+        [dark] Lo Scuro non aveva più azioni legali.
+    }
+ending-resigned = { $side ->
+       *[light] Il Chiaro ha abbandonato.
+        [dark] Lo Scuro ha abbandonato.
+    }
+ending-repetition = La stessa posizione si è presentata per la terza volta.
+ending-agreed = I giocatori si sono accordati per la patta.
+ending-adjudicated = La partita è stata interrotta e dichiarata patta.
+
+## La riga di stato: a chi tocca e che cosa fare.
+## $who è "you" (una sola persona allo schermo), "light" o "dark".
+
+status-computer-thinking = Il computer sta pensando…
+status-computer-to-move = Tocca al computer
+status-friend = { $side ->
+       *[light] Tocca al tuo amico (Chiaro): mandagli la tua mossa, poi apri il link che ti rimanderà.
+        [dark] Tocca al tuo amico (Scuro): mandagli la tua mossa, poi apri il link che ti rimanderà.
+    }
+status-relocate-queen = { $who ->
+       *[you] La tua regina è stata catturata: ricollocala su una qualsiasi casella vuota, trono compreso.
+        [light] La regina del Chiaro è stata catturata: ricollocala su una qualsiasi casella vuota, trono compreso.
+        [dark] La regina dello Scuro è stata catturata: ricollocala su una qualsiasi casella vuota, trono compreso.
+    }
+status-relocate-guard = { $who ->
+       *[you] Tocca a te
+        [light] Tocca al Chiaro
+        [dark] Tocca allo Scuro
+    }: { $count ->
+        [one] ricolloca la guardia catturata su una casella vuota dell'anello esterno.
+       *[other] ricolloca una delle { $count } guardie catturate su una casella vuota dell'anello esterno.
+    }
+status-your-turn = { $who ->
+       *[you] Tocca a te
+        [light] Tocca al Chiaro
+        [dark] Tocca allo Scuro
+    }: prendi una pedina, poi scegli una casella evidenziata.
+
+## Che cosa succede, a parole, per il pannello e i lettori di schermo.
+## $whose e $mover sono "you" (l'unica persona allo schermo), "light" o
+## "dark"; $piece è "queen" o "guard"; le caselle sono nomi come f1.
+
+# "a1, b2 e c3": $rest è l'elenco tranne l'ultima, separato da virgole.
+list-and = { $rest } e { $last }
+say-step = { $whose ->
+        [you] La tua
+       *[light] La
+        [dark] La
+    } { $piece ->
+        [queen] regina
+       *[guard] guardia
+    }{ $whose ->
+        [you] {""}
+       *[light] {" "}del Chiaro
+        [dark] {" "}dello Scuro
+    } va da { $from } a { $to }.
+say-relocation = { $whose ->
+        [you] La tua
+       *[light] La
+        [dark] La
+    } { $piece ->
+        [queen] regina
+       *[guard] guardia
+    }{ $whose ->
+        [you] {""}
+       *[light] {" "}del Chiaro
+        [dark] {" "}dello Scuro
+    } catturata torna in gioco da { $from } a { $to }.
+say-capture = { $mover ->
+        [you] Catturi
+       *[light] Il Chiaro cattura
+        [dark] Lo Scuro cattura
+    } { $whose ->
+        [you] la tua
+       *[light] la
+        [dark] la
+    } { $piece ->
+        [queen] regina
+       *[guard] guardia
+    }{ $whose ->
+        [you] {""}
+       *[light] {" "}del Chiaro
+        [dark] {" "}dello Scuro
+    } in { $cell }.
+say-queen-due = { $whose ->
+        [you] La tua regina
+       *[light] La regina del Chiaro
+        [dark] La regina dello Scuro
+    } deve tornare in gioco per prima: scegli una qualsiasi casella vuota.
+say-guards-due = { $count ->
+        [one] { $whose ->
+            [you] La tua guardia
+           *[light] La guardia del Chiaro
+            [dark] La guardia dello Scuro
+        } catturata in { $cells } deve tornare in gioco
+       *[other] { $whose ->
+            [you] Le tue guardie
+           *[light] Le guardie del Chiaro
+            [dark] Le guardie dello Scuro
+        } catturate in { $cells } devono tornare in gioco
+    }: scegli una casella vuota dell'anello esterno.
+say-new-game = Nuova partita.
+# $played è "5 azioni".
+say-back-to = Di nuovo alla posizione dopo { $played }.
+say-to-move = { $side ->
+       *[light] Tocca al Chiaro.
+        [dark] Tocca allo Scuro.
+    }
+
+## La posizione a parole (D).
+
+position-to-move = { $side ->
+       *[light] Tocca al Chiaro
+        [dark] Tocca allo Scuro
+    }, dopo { $played }.
+# $you è "yes" per lo schieramento dell'unica persona allo schermo.
+position-side = { $side ->
+       *[light] Chiaro
+        [dark] Scuro
+    }{ $you ->
+        [yes] {" "}(tu)
+       *[no] {""}
+    }:
+position-queen = regina in { $cell };
+position-queen-throne = regina in { $cell }, sul trono;
+position-guards = { $count ->
+        [0] nessuna guardia.
+        [one] { $count } guardia in { $cells }.
+       *[other] { $count } guardie in { $cells }.
+    }
+position-captured = Catturate, da rimettere in gioco: { $cells }.
+
+## Un suggerimento, e il perché. $why è fatto delle parti hint-… qui sotto,
+## ognuna con la propria punteggiatura iniziale.
+
+hint-sentence = Suggerimento: { $action }, { $piece ->
+        [queen] la regina
+        [guard] la guardia
+       *[piece] la pedina
+    } da { $from } a { $to }{ $why }.
+hint-wins-throne = : completa l'anello del trono e vince
+hint-wins = : vince
+hint-captures = , catturando la { $piece ->
+        [queen] regina
+       *[guard] guardia
+    } in { $cell }
+# $ring è l'anello della regina dopo l'azione: 0 è il trono.
+hint-queen-nearer = { $ring ->
+        [0] : la regina conquista il trono
+        [1] : la regina arriva accanto al trono
+       *[other] : la regina si porta a { $ring } passi dal trono
+    }
+hint-exposes = , anche se permette { $side ->
+       *[light] al Chiaro
+        [dark] allo Scuro
+    } di catturare in { $cells }
+
+## Perché un'azione è rifiutata, detto con garbo. Le caselle sono nomi come f1.
+
+refusal-game-over = La partita è finita.
+refusal-no-piece = In { $cell } non c'è nessuna pedina.
+refusal-not-yours = La pedina in { $cell } appartiene all'avversario.
+refusal-must-relocate = In questo turno va ricollocata una pedina catturata.
+refusal-queen-first = La regina catturata va ricollocata prima di qualsiasi guardia.
+refusal-occupied = La casella { $cell } non è vuota.
+refusal-not-adjacent = Un passo porta a una casella adiacente.
+refusal-outward = Le pedine non si muovono mai verso l'esterno.
+refusal-throne = Solo una regina può entrare nel trono.
+refusal-intervention = La casella { $cell } si trova tra due pedine nemiche.
+refusal-outer-ring = Una guardia va ricollocata sull'anello esterno, e { $cell } non ne fa parte.
+# $claimed e $actual sono elenchi di caselle, oppure refusal-no-captures.
+refusal-wrong-captures = Catture indicate dall'azione: { $claimed }; catture reali: { $actual }.
+refusal-no-captures = nessuna
+refusal-nowhere = Quella pedina non ha dove andare.
+refusal-other-side = Quella pedina appartiene all'avversario.
+refusal-friends-turn = Tocca al tuo amico: mandagli la tua mossa.
+refusal-computers-turn = Aspetta la mossa del computer.
+refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, come f1-f2.
+
+## Avvisi su file e link, mostrati una volta in una finestra. $error è la
+## descrizione del problema data dal sistema o dal lettore stesso.
+
+# $what è "saved-game" o "settings"; $place dove è stato conservato il file.
+notice-unreadable-kept = { $what ->
+       *[saved-game] Non è stato possibile leggere la tua partita salvata ({ $error }). È stata conservata come { $place } e non è stata usata.
+        [settings] Non è stato possibile leggere le tue impostazioni ({ $error }). Sono state conservate come { $place } e non sono state usate.
+    }
+notice-unreadable-left = { $what ->
+       *[saved-game] Non è stato possibile leggere la tua partita salvata ({ $error }), né metterla da parte ({ $problem }). È stata lasciata com'è.
+        [settings] Non è stato possibile leggere le tue impostazioni ({ $error }), né metterle da parte ({ $problem }). Sono state lasciate come sono.
+    }
+notice-save-failed = Non è stato possibile salvare la partita: { $error }.
+notice-settings-failed = Non è stato possibile salvare le tue impostazioni: { $error }.
+notice-link-failed = Non è stato possibile aprire il link: { $error }.
+notice-address-failed = Non è stato possibile aprire il link nell'indirizzo: { $error }.
+notice-load-failed = Non è stato possibile caricare { $path }: { $error }
+notice-play-failed = --play: l'azione { $index } ({ $action }) non è stata giocata: { $error }

@@ -1,0 +1,171 @@
+## About.
+
+about-version = versjon { $version }
+about-history = Agon, også solgt som Queen's Guard (Dronningens vakt), er et abstrakt strategispill for to spillere, utgitt i London i 1842: det eldste kjente brettspillet som spilles på sekskantede felter. Hver side rår over én dronning og seks vakter på et brett med 91 sekskanter i seks ringer rundt en trone i midten. Brikkene går bare sidelengs eller innover, aldri utover, så hver tur bringer kappløpet nærmere midten; den første som setter dronningen sin på tronen, omringet av alle seks vaktene, vinner.
+about-this-version = Denne versjonen følger reglene ledd for ledd, med en nedtegnet avgjørelse for hvert sted der originalteksten er tvetydig (RULES.md, som følger med kildekoden).
+about-licence = Fri programvare under MIT- eller Apache 2.0-lisensen, etter ditt valg. Laget med Rust, Bevy, egui og kira.
+
+## The keys dialog (?): each key or gesture, and what it does.
+
+keys-click-piece = Klikk på en brikke
+keys-click-piece-what = plukk den opp: prikker viser hvor den kan gå, røde ringer viser en fangst
+keys-click-dot = Klikk på en prikk
+keys-click-dot-what = flytt brikken dit
+keys-arrows = Piltaster
+keys-arrows-what = flytt feltmarkøren på brettet
+keys-tab = Tab
+keys-tab-what = markøren til din neste brikke; etter den siste, til panelets knapper
+keys-enter = Enter, mellomrom
+keys-enter-what = plukk opp brikken under markøren, eller sett den ned der
+keys-slash = /
+keys-slash-what = skriv et trekk, f.eks. f1-f2, og trykk så Enter
+keys-esc = Esc
+keys-esc-what = sett brikken ned; lukk en dialog, merknadene eller resultatet; forlat panelet
+keys-d = D
+keys-d-what = stillingen i ord: hver brikke med sitt felt
+keys-ctrl-z = Ctrl+Z
+keys-ctrl-z-what = angre det siste trekket ditt
+keys-ctrl-y = Ctrl+Y
+keys-ctrl-y-what = gjør om det som ble angret
+keys-h = H
+keys-h-what = et tips: et godt trekk, vist på brettet
+keys-r = R
+keys-r-what = nullstill visningen
+keys-right-drag = Dra med høyre
+keys-right-drag-what = roter brettet
+keys-wheel = Musehjulet
+keys-wheel-what = zoom
+keys-copy-paste = Ctrl+C, Ctrl+V
+keys-copy-paste-what = kopier og lim inn i protokollfeltene
+keys-question = ?
+keys-question-what = denne listen
+
+## Dialog titles.
+
+dialog-rules = Slik spiller du
+dialog-records = Partiprotokoller
+dialog-resign = Gi opp?
+dialog-discard = Forkaste partiet ditt?
+dialog-about = Om Agon
+dialog-keys = Taster
+dialog-position = Stillingen i ord
+notices = Merk
+ok = OK
+
+## Resigning, and the question before a game is thrown away.
+
+resign-question = Partiet slutter, og motstanderen din vinner.
+resign-play-on = Spill videre
+# $game is a game in a few words ("vs computer, Easy"), $played "5 actions".
+discard-saved = Det lagrede partiet ditt ({ $game }, { $played } spilt) går tapt.
+discard-in-progress = Partiet som pågår ({ $game }, { $played } spilt) går tapt.
+discard-keep = Behold partiet
+discard-it = Forkast det
+
+## A new game against the computer.
+
+new-game-side = Din side
+new-game-light = Lys (trekker først)
+new-game-random = Tilfeldig
+new-game-random-hover = Trekkes på nytt for hvert parti
+new-game-level = Nivå
+new-game-start = Start
+new-game-pass-and-play = To spillere i stedet
+new-game-watch = Se på
+new-game-watch-hover = Datamaskinen spiller mot seg selv på dette nivået
+
+## Settings.
+
+settings-language = Språk
+settings-language-system = Systemets
+settings-volume = Volum
+settings-effects = Effekter
+settings-music = Musikk
+settings-mute = Demp
+settings-animations = Animasjoner
+animation-off = Av
+animation-fast = Rask
+animation-normal = Normal
+animation-slow = Langsom
+settings-coordinates = Koordinater
+settings-show-cell-names = Vis feltnavn
+settings-view-from = Se fra
+settings-auto = Auto
+settings-view-auto-hover = Din side mot datamaskinen; siden som skal trekke når to spiller på én skjerm
+settings-theme = Tema
+theme-classic = Klassisk
+theme-high-contrast = Høy kontrast
+theme-colour-safe = Fargeblindvennlig
+settings-graphics = Grafikk
+graphics-high = Høy
+graphics-low = Lav
+# What Auto draws with now: $now is "high" or "low".
+settings-graphics-auto-now = Auto ({ $now ->
+       *[high] høy
+        [low] lav
+    })
+settings-graphics-auto-hover = Høy, med mindre denne maskinen tegner for sakte
+settings-graphics-high-hover = Glatte kanter og myke skygger
+settings-graphics-low-hover = Ingen kantutjevning, ingen skygger: for trege maskiner
+settings-camera = Kamera
+settings-reset-view = Nullstill visning
+settings-reset-view-hover = Dra med høyre museknapp for å rotere brettet, hjulet zoomer, R nullstiller
+
+## The result of a game.
+
+game-over = Partiet er slutt
+game-over-after = etter { $played }
+game-over-next-level = Spill neste nivå: { $level }
+game-over-again = Spill igjen
+game-over-look = Se på brettet
+
+## How to play: the rules in short.
+
+rules-goal = Målet
+rules-goal-text = Sett dronningen din på tronen, det gylne feltet i midten, med de seks vaktene dine på de seks feltene rundt den. Lys trekker først.
+rules-moving = Flytting
+rules-moving-text = I hver tur flytter du én av brikkene dine til et tomt nabofelt i samme ring eller én ring nærmere tronen. Aldri utover, aldri hopp. Bare en dronning kan gå inn på tronen.
+rules-intervention = Ikke inn mellom
+rules-intervention-text = Du kan aldri flytte en brikke til et felt som ligger rett mellom to fiendtlige brikker på en rett linje.
+rules-capture = Fangst
+rules-capture-text = Når brikken din kommer ved siden av en fiendtlig brikke som har en av dine brikker rett på den andre siden av seg på samme linje, er den fiendtlige brikken fanget. Den blir stående der den er, liggende og ute av spill.
+rules-relocation = Tilbakesetting
+rules-relocation-text = Så lenge du har fangede brikker, går turen din med til å sette en av dem tilbake: en vakt på et hvilket som helst tomt felt i ytterringen, dronningen på et hvilket som helst tomt felt (også tronen). Dronningen går først.
+rules-end = Slutten
+rules-end-text = Trone: står dronningen din på tronen med de seks vaktene dine rundt den, vinner du. Forfall: fyller de seks vaktene dine ringen mens dronningen din ikke står på tronen, taper du. En spiller uten lovlige trekk taper. Tredje gjentakelse av en stilling er uavgjort.
+rules-controls = Kontroller
+rules-controls-text = Klikk på en brikke for å plukke den opp: prikker viser hvor den kan gå, røde ringer hvor den ville fange. Klikk på en prikk for å flytte. Esc setter brikken ned eller lukker en dialog. Dra med høyre museknapp for å rotere brettet, hjulet zoomer, R nullstiller visningen. Ctrl+Z angrer, Ctrl+Y gjør om, H gir et tips, ? viser alle taster.
+
+## Game records: export, import, files.
+
+records-export = Eksporter
+records-copy-record = Kopier protokoll
+records-copy-record-hover = Hele partiet som JSON
+records-record-copied = Protokollen ble kopiert til utklippstavlen.
+records-copy-position = Kopier stilling
+records-copy-position-hover = Stillingen på brettet, som AFN
+records-position-copied = Stillingen (AFN) ble kopiert til utklippstavlen.
+records-copy-link = Kopier lenke
+records-copy-link-hover = En nettadresse som åpner dette partiet
+records-link-copied = Lenken ble kopiert til utklippstavlen.
+records-download = Last ned
+records-save = Lagre til fil
+records-save-failed = Kunne ikke lagre: { $error }
+records-saved-as = Lagret som { $path }
+records-downloaded-as = Lastet ned som { $name }
+records-download-refused = nettleseren avviste nedlastingen: { $error }
+records-folder-full = { $folder } har allerede 1000 protokoller fra i dag
+records-import = Importer
+records-import-help = Lim inn (Ctrl+V) en partiprotokoll, en stilling (AFN), en liste med trekk som «1. f1-f2 f11-f10» eller en lenke til et parti, eller slipp en fil på vinduet.
+records-open = Åpne
+records-open-file = Åpne en fil…
+records-not-loaded = Ikke lastet inn: { $error }
+records-file-not-loaded = { $name } ble ikke lastet inn: { $error }
+records-the-file-picker = Filvelgeren
+
+## Playing a friend by link.
+
+friend-link-help = Lenken nedenfor ligger på utklippstavlen din. Send den til vennen din (på melding eller e-post): den åpner partiet ved trekket ditt, så vennen kan svare. Når lenken fra vennen kommer tilbake, åpner du den eller limer den inn nedenfor.
+friend-link-fair-play = Vennskapelig spill: reglene sjekker hvert trekk, men ingenting hindrer en spiller i å redigere en lenke.
+friend-copy-again = Kopier igjen
+friend-copied-again = Kopiert igjen.

@@ -1,0 +1,82 @@
+## The side panel during a game.
+
+player-computer = datamaskin · { $level }
+player-you = du
+player-friend = vennen din, via lenke
+# $queen is "in-play" or "captured"; $guards counts the guards in play,
+# $relocate the captured pieces waiting to come back.
+pieces-in-play = { $queen ->
+        [captured] dronning fanget
+       *[in-play] dronning
+    }, { $guards ->
+        [one] { $guards } vakt
+       *[other] { $guards } vakter
+    } i spill{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } skal settes tilbake
+    }
+actions-heading = Trekk
+in-words = I ord
+in-words-hover = Stillingen i ord: hver brikke med sitt felt (D)
+command-hint = Skriv et trekk, f.eks. f1-f2  ( / )
+no-action-yet = Ingen trekk ennå. Lys trekker først.
+invite-friend = Inviter en venn
+send-move = Send trekket
+send-move-hover = Kopier en lenke til partiet som du kan sende til vennen din
+undo = Angre
+undo-hover = Ta tilbake det siste trekket ditt (Ctrl+Z)
+redo = Gjør om
+redo-hover = Spill på nytt det som ble tatt tilbake (Ctrl+Y)
+hint = Tips
+hint-hover = Vis et godt trekk (H)
+resign = Gi opp
+new-game = Nytt parti
+menu = Meny
+rules = Regler
+settings = Innstillinger
+record = Protokoll
+record-hover = Eksporter eller importer en partiprotokoll
+result = Resultat
+
+## A lesson of the tutorial, in the side panel.
+
+lesson-count = Leksjon { $n } av { $of }
+lesson-retry = Det trekket er lovlig, men ikke det denne leksjonen ber om.
+lesson-back = Tilbake
+lesson-again = Prøv igjen
+lesson-finish = Fullfør
+lesson-next = Neste
+lesson-leave = Avslutt opplæringen
+lesson-leave-hover = Tilbake til menyen og partiet du forlot
+
+## The main menu.
+
+menu-resume = Gjenoppta partiet
+# $game is a game in a few words ("vs computer, Easy"), $played "5 actions".
+menu-resume-hover = { $game }, { $played } spilt
+menu-continue = Fortsett partiet
+menu-play-computer = Spill mot datamaskinen
+menu-pass-and-play = To spillere
+menu-pass-and-play-hover = To spillere, én skjerm
+menu-friend = Spill mot en venn via lenke
+menu-friend-hover = Bytt på å trekke ved å sende hverandre en lenke: ingen konto, ingen server
+menu-learn = Lær å spille
+menu-learn-hover = Åtte korte leksjoner, én regel i hver; partiet ditt venter
+menu-load-record = Last inn en partiprotokoll
+about = Om
+quit = Avslutt
+
+## The phone's strip under the board.
+
+# Like pieces-in-play, shorter: "queen, 6 guards · 1 to relocate".
+pieces-short = { $queen ->
+        [captured] dronning ute
+       *[in-play] dronning
+    }, { $guards ->
+        [one] { $guards } vakt
+       *[other] { $guards } vakter
+    }{ $relocate ->
+        [0] {""}
+       *[other] {" "}· { $relocate } skal tilbake
+    }
+more = Mer…

@@ -1,0 +1,92 @@
+//! The game's language, as a player meets it: the one saved in Settings,
+//! `--lang` for one session, the choice remembered on disk; the words the
+//! game says come in it.
+
+use agon::i18n::Lang;
+use agon::ui::announce::{Announcements, action_sentence};
+
+use super::*;
+
+fn lang(app: &App) -> Lang {
+    *app.world().resource::<Lang>()
+}
+
+/// Plays f1-f2 in pass-and-play and returns what the game said about it.
+fn said_after_a_step(app: &mut App) -> String {
+    command(app, MatchCommand::new_game(agon::game::Setup::PassAndPlay));
+    click(app, "f1");
+    click(app, "f2");
+    frames(app, 2);
+    app.world()
+        .resource::<Announcements>()
+        .latest()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn step_in(l: Lang) -> String {
+    let mut g = Game::new();
+    let before = *g.position();
+    let played = g.play_text("f1-f2").unwrap();
+    action_sentence(l, Mode::PassAndPlay, &played, &before, g.position())
+}
+
+#[test]
+fn the_language_saved_in_settings_speaks_from_the_first_frame() {
+    let dir = data_dir("lang-saved");
+    let settings = "{ \"language\": \"it\" }";
+    std::fs::write(dir.join("settings.json"), settings).unwrap();
+    let mut app = whole_app_as_launched(&dir, &[]);
+    assert_eq!(lang(&app), Lang::It);
+    let said = said_after_a_step(&mut app);
+    assert_eq!(said, step_in(Lang::It));
+    assert_ne!(said, step_in(Lang::En), "Italian is not English");
+    // Reading the file changed nothing in it.
+    assert_eq!(
+        std::fs::read(dir.join("settings.json")).unwrap(),
+        settings.as_bytes()
+    );
+}
+
+#[test]
+fn lang_on_the_command_line_is_for_this_session_only() {
+    let dir = data_dir("lang-flag");
+    let settings = "{ \"language\": \"it\" }";
+    std::fs::write(dir.join("settings.json"), settings).unwrap();
+    let mut app = whole_app_as_launched(&dir, &["--lang", "el"]);
+    assert_eq!(lang(&app), Lang::El);
+    assert_eq!(said_after_a_step(&mut app), step_in(Lang::El));
+    frames(&mut app, 5);
+    drop(app);
+    assert_eq!(
+        std::fs::read(dir.join("settings.json")).unwrap(),
+        settings.as_bytes(),
+        "the saved choice is untouched"
+    );
+}
+
+#[test]
+fn a_language_chosen_in_settings_is_remembered() {
+    let dir = data_dir("lang-choice");
+    let mut app = whole_app_as_launched(&dir, &[]);
+    app.world_mut()
+        .resource_mut::<agon::store::Settings>()
+        .language = Some(Lang::Nb);
+    frames(&mut app, 3);
+    assert_eq!(lang(&app), Lang::Nb);
+    let on_disk = std::fs::read_to_string(dir.join("settings.json")).unwrap();
+    assert!(on_disk.contains("\"language\": \"nb\""), "{on_disk}");
+    drop(app);
+    let mut app = whole_app_as_launched(&dir, &[]);
+    assert_eq!(lang(&app), Lang::Nb);
+    assert_eq!(said_after_a_step(&mut app), step_in(Lang::Nb));
+    // Back to the system's choice: this machine's locale, or English.
+    app.world_mut()
+        .resource_mut::<agon::store::Settings>()
+        .language = None;
+    frames(&mut app, 3);
+    assert_eq!(
+        lang(&app),
+        agon::i18n::choose::system_lang().unwrap_or_default()
+    );
+}
