@@ -127,12 +127,71 @@ fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
     if shape == Shape::Landscape {
         ui_.horizontal(|ui_| one(ui_, Side::Light));
         ui_.horizontal(|ui_| one(ui_, Side::Dark));
-    } else {
+    } else if ui_.available_width() >= counts_width(ui_.ctx(), p) {
         ui_.horizontal(|ui_| {
             one(ui_, Side::Light);
             ui_.add_space(10.0);
             one(ui_, Side::Dark);
         });
+    } else {
+        // Longer words (Italian, Greek): one side under the other.
+        ui_.horizontal(|ui_| one(ui_, Side::Light));
+        ui_.horizontal(|ui_| one(ui_, Side::Dark));
+    }
+}
+
+/// About how wide both sides' counts are on one line, in points.
+fn counts_width(ctx: &egui::Context, p: &GameParams) -> f32 {
+    let l = *p.lang;
+    let pos = p.the_match.position();
+    let words: String = [Side::Light, Side::Dark]
+        .map(|side| {
+            let guards = (pos.guards(side) - pos.captured(side)).len();
+            let queen = if pos.queen_captured(side) {
+                "captured"
+            } else {
+                "in-play"
+            };
+            let counts = t!(
+                l,
+                "pieces-short",
+                queen = queen,
+                guards = guards,
+                relocate = pos.captured(side).len()
+            );
+            format!("{} {counts}", side_name(l, side))
+        })
+        .join("  ");
+    let text = ctx.fonts_mut(|f| {
+        f.layout_no_wrap(
+            words,
+            egui::FontId::proportional(15.0),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    });
+    // The dots and the spaces between the parts.
+    text + 60.0
+}
+
+/// The largest text size up to `size` at which `text` fits in `width`
+/// points: a button's label in a long language shrinks a little rather
+/// than push the row off the screen (never below 11 points).
+pub(crate) fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
+    let wide = ctx.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_string(),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    });
+    if wide <= width || wide <= 0.0 {
+        size
+    } else {
+        (size * width / wide).max(11.0)
     }
 }
 
@@ -167,7 +226,20 @@ fn main_buttons(
     let gap = ui_.spacing().item_spacing.x;
     let width = ((ui_.available_width() - gap * (columns - 1) as f32) / columns as f32).max(40.0);
     let size = egui::vec2(width, TOUCH);
-    let big = |text: &str| egui::Button::new(egui::RichText::new(text).size(16.0)).min_size(size);
+    let ctx = ui_.ctx().clone();
+    // A label that does not fit beside its symbol goes without it.
+    let big = |text: &str| {
+        let room = size.x - 12.0;
+        let mut text = text.to_string();
+        if fitted_size(&ctx, &text, room, 16.0) < 16.0
+            && let Some((symbol, word)) = text.split_once(' ')
+            && !symbol.chars().any(char::is_alphanumeric)
+        {
+            text = word.to_string();
+        }
+        let fitted = fitted_size(&ctx, &text, room, 16.0);
+        egui::Button::new(egui::RichText::new(text).size(fitted)).min_size(size)
+    };
     let over = p.the_match.is_over();
     let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
     let l = *p.lang;

@@ -70,40 +70,60 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     ui.open(Dialog::Records);
                 }
                 ui_.add_space(8.0);
-                // The rest, smaller, on one line.
-                ui_.horizontal(|ui_| {
-                    let quit = !cfg!(target_arch = "wasm32");
-                    let n = if quit { 4.0 } else { 3.0 };
-                    let width = 240.0;
-                    let gap = ui_.spacing().item_spacing.x;
-                    ui_.add_space((ui_.available_width() - width) / 2.0);
-                    let size = [(width - gap * (n - 1.0)) / n, 30.0];
-                    if ui_
-                        .add_sized(size, egui::Button::new(t!(l, "rules")))
-                        .clicked()
-                    {
-                        ui.open(Dialog::Rules);
-                    }
-                    if ui_
-                        .add_sized(size, egui::Button::new(t!(l, "settings")))
-                        .clicked()
-                    {
-                        ui.open(Dialog::Settings);
-                    }
-                    if ui_
-                        .add_sized(size, egui::Button::new(t!(l, "about")))
-                        .clicked()
-                    {
-                        ui.open(Dialog::About);
-                    }
-                    if quit
-                        && ui_
-                            .add_sized(size, egui::Button::new(t!(l, "quit")))
-                            .clicked()
-                    {
-                        r.exit.write(AppExit::Success);
-                    }
+                // The rest, smaller: on one line where the words fit (English),
+                // else two by two (Greek, Italian), within the big buttons' width.
+                let quit = !cfg!(target_arch = "wasm32");
+                let mut small: Vec<(String, SmallButton)> = vec![
+                    (t!(l, "rules"), SmallButton::Rules),
+                    (t!(l, "settings"), SmallButton::Settings),
+                    (t!(l, "about"), SmallButton::About),
+                ];
+                if quit {
+                    small.push((t!(l, "quit"), SmallButton::Quit));
+                }
+                let width = 240.0;
+                let gap = ui_.spacing().item_spacing.x;
+                let pad = 2.0 * ui_.spacing().button_padding.x;
+                let n = small.len() as f32;
+                let one_line = (width - gap * (n - 1.0)) / n;
+                let fits = small.iter().all(|(text, _)| {
+                    crate::ui::compact::fitted_size(ui_.ctx(), text, one_line - pad, 15.0) >= 15.0
                 });
+                let per_row = if fits { small.len() } else { 2 };
+                let button_width = (width - gap * (per_row as f32 - 1.0)) / per_row as f32;
+                for row in small.chunks(per_row) {
+                    ui_.horizontal(|ui_| {
+                        ui_.add_space((ui_.available_width() - width) / 2.0);
+                        for (text, which) in row {
+                            let size = crate::ui::compact::fitted_size(
+                                ui_.ctx(),
+                                text,
+                                button_width - pad,
+                                15.0,
+                            );
+                            let button = egui::Button::new(egui::RichText::new(text).size(size));
+                            if ui_.add_sized([button_width, 30.0], button).clicked() {
+                                match which {
+                                    SmallButton::Rules => ui.open(Dialog::Rules),
+                                    SmallButton::Settings => ui.open(Dialog::Settings),
+                                    SmallButton::About => ui.open(Dialog::About),
+                                    SmallButton::Quit => {
+                                        r.exit.write(AppExit::Success);
+                                    }
+                                }
+                            }
+                        }
+                    });
+                }
             });
         });
+}
+
+/// The menu's smaller buttons.
+#[derive(Clone, Copy)]
+enum SmallButton {
+    Rules,
+    Settings,
+    About,
+    Quit,
 }
