@@ -26,6 +26,7 @@ struct Shown {
     resting: bool,
     places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
     animation: String,
+    lang: &'static str,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -38,6 +39,7 @@ fn publish(
     pace: Res<crate::frames::Frames>,
     ui: Res<crate::ui::UiState>,
     settings: Res<crate::store::Settings>,
+    lang: Res<crate::i18n::Lang>,
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -48,6 +50,10 @@ fn publish(
         shown.ready = true;
         set("ready", "1");
         info!("agon: ready after {} frames", frames.0);
+    }
+    if lang.code() != shown.lang {
+        set("lang", lang.code());
+        shown.lang = lang.code();
     }
     let afn = the_match.position().to_afn();
     if afn != shown.afn {

@@ -9,7 +9,8 @@
 //     plays too (with the system asking for reduced motion: no animation),
 //     and the phone on its side plays by taps;
 //  3. a corrupt save in localStorage: reported to the player and kept, never
-//     silently replaced;
+//     silently replaced; the browser asks for Greek, and the page and the
+//     game are in Greek;
 //  4. links: ?afn= opens a position, the address then follows the game, and a
 //     broken link is reported;
 //  5. records in and out: "Download" saves agon-<date>.json, "Copy link" puts
@@ -256,9 +257,10 @@ if (run(2)) {
   await context.close();
 }
 
-// 3. A corrupt save.
+// 3. A corrupt save, for a visitor whose browser asks for Greek.
 if (run(3)) {
-  const { page, errors, context } = await open({ viewport: { width: 1024, height: 700 } }, () => {
+  const greek = { viewport: { width: 1024, height: 700 }, locale: "el-GR" };
+  const { page, errors, context } = await open(greek, () => {
     if (!sessionStorage.getItem("seeded")) {
       localStorage.setItem("agon.save", "{ not a game");
       sessionStorage.setItem("seeded", "1");
@@ -269,6 +271,13 @@ if (run(3)) {
   const kept = await page.evaluate(() => localStorage.getItem("agon.save.unreadable-1"));
   if (kept !== "{ not a game") fail(`the corrupt save was not kept: ${kept}`);
   console.log(`corrupt save: reported ("${notices.split("\n")[0]}") and kept`);
+  // Greek from the first screen: the loading page and the game.
+  const [pageLang, gameLang] = await page.evaluate(
+    () => [document.documentElement.lang, document.body.dataset.lang]);
+  if (pageLang !== "el" || gameLang !== "el") {
+    fail(`a Greek browser got the page in ${pageLang} and the game in ${gameLang}`);
+  }
+  console.log("languages: a Greek browser got the page and the game in Greek");
   if (errors.length) fail(`corrupt save: console errors:\n${errors.join("\n")}`);
   await context.close();
 }
