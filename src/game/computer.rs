@@ -260,7 +260,8 @@ fn drive(
     mut selection: ResMut<Selection>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if resets.read().count() > 0 {
+    // Browsing leaves the game, and the thinking about it, alone.
+    if resets.read().any(|r| !r.browsing) {
         thinker.cancel();
         ready.0 = None;
     }

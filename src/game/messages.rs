@@ -43,6 +43,9 @@ pub enum MatchCommand {
     StartLesson(usize),
     /// Back to the game that was there before the tutorial.
     LeaveTutorial,
+    /// Shows the position before action `n` of the history (none, or the
+    /// last: the game's own), without changing the game.
+    Browse(Option<usize>),
 }
 
 impl MatchCommand {
@@ -103,11 +106,24 @@ pub struct BoardReset {
     /// Another match, not the same one taken back or forward: the view
     /// starts afresh.
     pub new_match: bool,
+    /// Only the board's view moved through the game (browsing): the game
+    /// itself, and the computer's thinking about it, are as they were.
+    pub browsing: bool,
 }
 
 impl BoardReset {
-    pub(crate) const NEW_MATCH: BoardReset = BoardReset { new_match: true };
-    pub(crate) const SAME_MATCH: BoardReset = BoardReset { new_match: false };
+    pub(crate) const NEW_MATCH: BoardReset = BoardReset {
+        new_match: true,
+        browsing: false,
+    };
+    pub(crate) const SAME_MATCH: BoardReset = BoardReset {
+        new_match: false,
+        browsing: false,
+    };
+    pub(crate) const BROWSING: BoardReset = BoardReset {
+        new_match: false,
+        browsing: true,
+    };
 }
 
 /// The game has ended.

@@ -104,6 +104,15 @@ pub fn apply_commands(
     mut out: Announce,
 ) {
     for command in commands.read() {
+        // Browsing moves only the board's view.
+        if let MatchCommand::Browse(to) = *command {
+            let to = to.filter(|&n| n < the_match.game.history().len());
+            if the_match.browsing != to {
+                the_match.browsing = to;
+                out.resets.write(BoardReset::BROWSING);
+            }
+            continue;
+        }
         // A lesson is a sandbox: undo and redo stay inside it, resigning
         // means nothing there, and a change of game starts from the real one.
         if tutorial.active {
@@ -200,7 +209,7 @@ pub fn apply_commands(
                 out.screen.set(Screen::Playing);
             }
             // Handled above; outside the tutorial there is nothing to leave.
-            MatchCommand::LeaveTutorial => {}
+            MatchCommand::LeaveTutorial | MatchCommand::Browse(_) => {}
         }
     }
 }

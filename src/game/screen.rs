@@ -23,6 +23,9 @@ pub struct UiFocus {
     pub typing: bool,
     /// The pointer is over the interface, not the board.
     pub pointer: bool,
+    /// The pointer is over the list of actions: ←/→ step through the game
+    /// there, not the board's cursor.
+    pub over_actions: bool,
 }
 
 /// Whether the computer may think and play now: only on the board, with no

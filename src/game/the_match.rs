@@ -20,6 +20,9 @@ pub struct Match {
     pub ending: Option<Ending>,
     /// Varies the lower levels' deliberate errors from game to game.
     pub seed: u64,
+    /// Browsing: the board shows the position before action `n` of the
+    /// history instead of the game's own. The game goes on unchanged.
+    pub browsing: Option<usize>,
 }
 
 impl Default for Match {
@@ -42,6 +45,7 @@ impl Match {
             setup: mode.into(),
             ending: None,
             seed: seed_now(),
+            browsing: None,
         }
     }
 
@@ -54,6 +58,7 @@ impl Match {
             setup,
             ending: None,
             seed,
+            browsing: None,
         }
     }
 
@@ -73,6 +78,18 @@ impl Match {
 
     pub fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// What the board shows: the browsed position, else the game's.
+    pub fn shown_position(&self) -> &Position {
+        self.browsing
+            .and_then(|n| self.game.position_at(n))
+            .unwrap_or(self.game.position())
+    }
+
+    /// How many actions lead to the position on the board.
+    pub fn shown_actions(&self) -> usize {
+        self.browsing.unwrap_or(self.game.history().len())
     }
 
     /// The computer's side when one person plays the computer.
@@ -152,6 +169,7 @@ impl Match {
         if !self.can_undo() {
             return false;
         }
+        self.browsing = None;
         self.ending = None;
         match self.computer_side() {
             None => {
@@ -178,6 +196,7 @@ impl Match {
         if !self.game.can_redo() {
             return false;
         }
+        self.browsing = None;
         self.game.redo();
         if let Some(computer) = self.computer_side() {
             while self.game.can_redo() && self.position().to_move() == computer {

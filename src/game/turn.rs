@@ -115,7 +115,9 @@ pub fn handle_clicks(
 
 /// Whether a person at this screen may act now, or why not.
 pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
-    if the_match.human_to_move() {
+    if the_match.browsing.is_some() {
+        Err(t!(l, "refusal-browsing"))
+    } else if the_match.human_to_move() {
         Ok(())
     } else if the_match.is_over() {
         Err(t!(l, "refusal-game-over"))

@@ -186,7 +186,7 @@ pub fn board_keys(
         (KeyCode::ArrowLeft, Arrow::Left),
         (KeyCode::ArrowRight, Arrow::Right),
     ] {
-        if !keys.just_pressed(code) {
+        if !keys.just_pressed(code) || focus.over_actions {
             continue;
         }
         let Some(from) = selection.cursor else {

@@ -75,8 +75,13 @@ pub struct Marks {
 /// the interface's logic can be tested without rendering.
 pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) -> Marks {
     let mut marks = Marks::default();
-    let pos = the_match.position();
-    if show_last && let Some(last) = the_match.game.history().last() {
+    let pos = the_match.shown_position();
+    let shown = the_match.shown_actions();
+    if show_last
+        && let Some(last) = shown
+            .checked_sub(1)
+            .and_then(|i| the_match.game.history().get(i))
+    {
         marks.fill.push((last.action.from, Mark::LastAction));
         marks.fill.push((last.action.to, Mark::LastAction));
     }
@@ -89,7 +94,7 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
     for c in pos.out_of_play() {
         marks.outline.push((c, Mark::Captured));
     }
-    if the_match.human_to_move() {
+    if the_match.human_to_move() && the_match.browsing.is_none() {
         if pos.must_relocate() {
             for c in movable_pieces(pos) {
                 marks.outline.push((c, Mark::MustMove));

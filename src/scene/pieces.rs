@@ -61,7 +61,7 @@ fn setup_pieces(
         &assets,
         &mut map,
         std::iter::empty(),
-        the_match.position(),
+        the_match.shown_position(),
     );
     commands.insert_resource(assets);
 }
@@ -89,8 +89,13 @@ fn follow_actions(
             &assets,
             &mut map,
             existing.into_iter(),
-            the_match.position(),
+            the_match.shown_position(),
         );
+        return;
+    }
+    // While browsing, the game's new actions are not on the board.
+    if the_match.browsing.is_some() {
+        applied.clear();
         return;
     }
     let step = settings.animation.step_seconds();

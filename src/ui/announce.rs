@@ -278,8 +278,13 @@ pub fn announce(
 ) {
     let l = *lang;
     if let Some(reset) = resets.read().last() {
-        let pos = the_match.position();
-        let mut s = if reset.new_match {
+        let pos = the_match.shown_position();
+        let mut s = if reset.browsing {
+            match the_match.browsing {
+                Some(n) => t!(l, "say-browsing", played = actions(l, n)),
+                None => t!(l, "say-back-to-game"),
+            }
+        } else if reset.new_match {
             t!(l, "say-new-game")
         } else {
             t!(
@@ -288,7 +293,7 @@ pub fn announce(
                 played = actions(l, the_match.game.history().len())
             )
         };
-        if the_match.result().is_none() {
+        if the_match.result().is_none() || the_match.browsing.is_some() {
             s.push(' ');
             s.push_str(&t!(l, "say-to-move", side = side_key(pos.to_move())));
             if let Some(due) = relocation_due(l, the_match.mode, pos) {

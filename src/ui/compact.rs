@@ -4,12 +4,13 @@
 //! buttons, which are at least [`TOUCH`] tall for a finger; the rest is
 //! under "More".
 
-use agon_rules::{Game, Side};
+use agon_rules::Side;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::computer::HintRequest;
-use crate::game::{MatchCommand, Screen};
+use crate::game::{Match, MatchCommand, Screen};
+use crate::i18n::Lang;
 use crate::scene::camera::UiInsets;
 use crate::t;
 use crate::ui::announce::position_in_words;
@@ -77,7 +78,7 @@ pub fn show(
         status_row(ui_, p, 15.0);
         latest_words(ui_, p);
         counts(ui_, p, shape);
-        strip(ui_, &p.the_match.game);
+        strip(ui_, *p.lang, &p.the_match, r);
         send_move_button(ui_, p, ui);
         main_buttons(ui_, p, r, ui, shape);
     });
@@ -196,20 +197,33 @@ pub(crate) fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32
 }
 
 /// The latest actions in a row, the newest at the right end.
-fn strip(ui_: &mut egui::Ui, game: &Game) {
-    let history = game.history();
+/// A tap on one shows the position after it; "Back to the game" returns.
+fn strip(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
+    let history = the_match.game.history();
     if history.is_empty() {
         return;
     }
+    let shown = the_match.shown_actions();
+    if the_match.browsing.is_some()
+        && ui_
+            .add(egui::Button::new(t!(l, "browse-back-to-game")).min_size(egui::vec2(0.0, TOUCH)))
+            .clicked()
+    {
+        r.commands.write(MatchCommand::Browse(None));
+    }
     egui::ScrollArea::horizontal()
-        .stick_to_right(true)
+        .stick_to_right(the_match.browsing.is_none())
         .id_salt("strip")
         .show(ui_, |ui_| {
             ui_.horizontal(|ui_| {
-                let first = history.len().saturating_sub(12);
-                for (i, played) in history.iter().enumerate().skip(first) {
+                for (i, played) in history.iter().enumerate() {
                     ui_.label(egui::RichText::new(format!("{}.", i + 1)).weak().small());
-                    ui_.label(action_text(played));
+                    if ui_
+                        .selectable_label(i + 1 == shown, action_text(played))
+                        .clicked()
+                    {
+                        r.commands.write(MatchCommand::Browse(Some(i + 1)));
+                    }
                 }
             });
         });

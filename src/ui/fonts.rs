@@ -42,10 +42,12 @@ pub fn definitions() -> egui::FontDefinitions {
     let family = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
     fonts.families.insert(
         egui::FontFamily::Proportional,
+        // Hack lends its arrows (← →), which Ubuntu lacks.
         family(&[
             "Ubuntu-Light",
             "NotoEmoji-Regular",
             "emoji-icon-font",
+            "Hack",
             "replacement",
         ]),
     );
@@ -96,7 +98,7 @@ mod tests {
             output.textures_delta.clear();
         }
         let wanted = "The queen’s guard — “capture” … àèéìòù ÀÈÉÌÒÙ æøå ÆØÅ \
-                      Η βασίλισσα, οι φρουροί, ο θρόνος ΐΰ ς ά έ ή ί ό ύ ώ ϊ ϋ · × ± « » \
+                      Η βασίλισσα, οι φρουροί, ο θρόνος ΐΰ ς ά έ ή ί ό ύ ώ ϊ ϋ · × ± « » ← → ⏴ ⏵ \
                       ⟲ ⟳ 💡 ⚑ ✉";
         ctx.fonts_mut(|fonts| {
             for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {

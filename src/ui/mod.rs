@@ -79,6 +79,8 @@ pub struct UiState {
     pub command: String,
     /// `/` was pressed: the command box takes the keyboard.
     pub focus_command: bool,
+    /// The pointer is over the list of actions (←/→ browse there).
+    pub over_actions: bool,
 }
 
 impl UiState {
@@ -271,9 +273,11 @@ fn draw(
     }
     let typing = ctx.egui_wants_keyboard_input();
     let pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
-    if focus.typing != typing || focus.pointer != pointer {
+    let over_actions = std::mem::take(&mut ui_state.over_actions);
+    if focus.typing != typing || focus.pointer != pointer || focus.over_actions != over_actions {
         focus.typing = typing;
         focus.pointer = pointer;
+        focus.over_actions = over_actions;
     }
     Ok(())
 }

@@ -2,13 +2,13 @@
 //! pieces of each side, the buttons, the actions so far; in a lesson, the
 //! lesson. Small screens get it compact ([`crate::ui::compact`]).
 
-use agon_rules::{ActionKind, Game, Side};
+use agon_rules::{ActionKind, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::computer::HintRequest;
 use crate::game::tutorial::LESSONS;
-use crate::game::{MatchCommand, Mode, Screen, TypedAction};
+use crate::game::{Match, MatchCommand, Mode, Screen, TypedAction};
 use crate::i18n::Lang;
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
@@ -115,7 +115,7 @@ pub fn show(
                     position_in_words(l, ui, &mut p.announcements, &p.the_match);
                 }
             });
-            move_list(ui_, *p.lang, &p.the_match.game);
+            ui.over_actions = move_list(ui_, *p.lang, &p.the_match, r);
         }
     });
     let rect = response.response.rect;
@@ -377,8 +377,47 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
     });
 }
 
-fn move_list(ui: &mut egui::Ui, l: Lang, game: &Game) {
-    egui::ScrollArea::vertical()
+/// Steps and buttons to go through the game: back, forward, and back to
+/// the game when an earlier position is on the board.
+fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
+    let shown = the_match.shown_actions();
+    let total = the_match.game.history().len();
+    if total == 0 {
+        return;
+    }
+    ui_.horizontal(|ui_| {
+        if ui_
+            .add_enabled(shown > 0, egui::Button::new("⏴").small())
+            .on_hover_text(t!(l, "browse-back"))
+            .clicked()
+        {
+            r.commands.write(MatchCommand::Browse(Some(shown - 1)));
+        }
+        if ui_
+            .add_enabled(shown < total, egui::Button::new("⏵").small())
+            .on_hover_text(t!(l, "browse-forward"))
+            .clicked()
+        {
+            r.commands.write(MatchCommand::Browse(Some(shown + 1)));
+        }
+        if the_match.browsing.is_some()
+            && ui_
+                .button(t!(l, "browse-back-to-game"))
+                .on_hover_text(t!(l, "browse-back-to-game-hover"))
+                .clicked()
+        {
+            r.commands.write(MatchCommand::Browse(None));
+        }
+    });
+}
+
+/// The actions so far, each a button that shows the position after it;
+/// says whether the pointer is over the list (where ←/→ step through it).
+fn move_list(ui: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) -> bool {
+    browse_buttons(ui, l, the_match, r);
+    let game = &the_match.game;
+    let shown = the_match.shown_actions();
+    let output = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .show(ui, |ui| {
@@ -394,16 +433,26 @@ fn move_list(ui: &mut egui::Ui, l: Lang, game: &Game) {
                     let first_dark = game.start().to_move() == Side::Dark;
                     let mut i = 0;
                     let mut row = 1;
+                    let mut action = |ui: &mut egui::Ui, i: usize| {
+                        // Action i leads to the position before action i + 1.
+                        let on_board = i + 1 == shown;
+                        if ui
+                            .selectable_label(on_board, action_text(&history[i]))
+                            .clicked()
+                        {
+                            r.commands.write(MatchCommand::Browse(Some(i + 1)));
+                        }
+                    };
                     while i < history.len() {
                         ui.label(egui::RichText::new(format!("{row}.")).weak());
                         if i == 0 && first_dark {
                             ui.label("…");
                         } else {
-                            ui.label(action_text(&history[i]));
+                            action(ui, i);
                             i += 1;
                         }
                         if i < history.len() {
-                            ui.label(action_text(&history[i]));
+                            action(ui, i);
                             i += 1;
                         }
                         ui.end_row();
@@ -411,6 +460,26 @@ fn move_list(ui: &mut egui::Ui, l: Lang, game: &Game) {
                     }
                 });
         });
+    let over = output.inner_rect.contains(
+        ui.ctx()
+            .pointer_hover_pos()
+            .unwrap_or(egui::pos2(-1.0, -1.0)),
+    );
+    if over {
+        let (back, forward) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+            )
+        });
+        if back && shown > 0 {
+            r.commands.write(MatchCommand::Browse(Some(shown - 1)));
+        }
+        if forward && shown < game.history().len() {
+            r.commands.write(MatchCommand::Browse(Some(shown + 1)));
+        }
+    }
+    over
 }
 
 pub(crate) fn action_text(p: &agon_rules::Played) -> egui::RichText {

@@ -14,7 +14,7 @@ use crate::ui::{Dialog, UiState};
 
 /// Every key and gesture, as the `?` dialog lists them: each names two
 /// messages, the key (`keys-tab`) and what it does (`keys-tab-what`).
-pub const KEYS: [&str; 16] = [
+pub const KEYS: [&str; 18] = [
     "keys-click-piece",
     "keys-click-dot",
     "keys-arrows",
@@ -30,6 +30,8 @@ pub const KEYS: [&str; 16] = [
     "keys-right-drag",
     "keys-wheel",
     "keys-copy-paste",
+    "keys-home-end",
+    "keys-left-right",
     "keys-question",
 ];
 
@@ -101,6 +103,13 @@ pub fn keys(
     }
     if ctrl && keys.just_pressed(KeyCode::KeyY) && the_match.game.can_redo() {
         commands.write(MatchCommand::Redo);
+    }
+    // Home and End: the start of the game, and back to the game.
+    if keys.just_pressed(KeyCode::Home) && !the_match.game.history().is_empty() {
+        commands.write(MatchCommand::Browse(Some(0)));
+    }
+    if keys.just_pressed(KeyCode::End) && the_match.browsing.is_some() {
+        commands.write(MatchCommand::Browse(None));
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
         crate::ui::announce::position_in_words(*lang, &mut ui, &mut said, &the_match);

@@ -76,6 +76,14 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
 
 /// What the side to move should do now, in a sentence.
 pub fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
+    if let Some(n) = the_match.browsing {
+        return t!(
+            l,
+            "status-browsing",
+            played = actions(l, n),
+            total = the_match.game.history().len()
+        );
+    }
     if let Some(e) = the_match.result() {
         return describe_ending(l, e, the_match.mode).0;
     }

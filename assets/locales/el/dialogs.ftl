@@ -39,6 +39,10 @@ keys-copy-paste = Ctrl+C, Ctrl+V
 keys-copy-paste-what = αντιγραφή και επικόλληση στα πεδία των καταγραφών
 keys-question = ?
 keys-question-what = αυτή η λίστα
+keys-home-end = Home, End
+keys-home-end-what = η αρχή της παρτίδας· πίσω στην παρτίδα
+keys-left-right = ←, → πάνω στις κινήσεις
+keys-left-right-what = μία κίνηση πίσω ή μπροστά· κλικ σε μια κίνηση δείχνει τη θέση μετά από αυτήν
 
 ## Τίτλοι διαλόγων.
 

@@ -223,3 +223,10 @@ notice-link-failed = Δεν ήταν δυνατό το άνοιγμα του σ�
 notice-address-failed = Δεν ήταν δυνατό το άνοιγμα του συνδέσμου της διεύθυνσης: { $error }.
 notice-load-failed = Δεν ήταν δυνατή η φόρτωση του { $path }: { $error }
 notice-play-failed = --play: η κίνηση { $index } ({ $action }) δεν παίχτηκε: { $error }
+
+## Περιήγηση στην παρτίδα.
+
+status-browsing = Η θέση μετά από { $played }, από { $total }: το End ή το «Πίσω στην παρτίδα» επιστρέφει.
+say-browsing = Η θέση μετά από { $played }.
+say-back-to-game = Πίσω στην παρτίδα.
+refusal-browsing = Στο ταμπλό είναι μια προηγούμενη θέση: επιστρέψτε στην παρτίδα (End) για να παίξετε.

@@ -39,6 +39,10 @@ keys-copy-paste = Ctrl+C, Ctrl+V
 keys-copy-paste-what = copy and paste in the record boxes
 keys-question = ?
 keys-question-what = this list
+keys-home-end = Home, End
+keys-home-end-what = the start of the game; back to the game
+keys-left-right = ←, → over the actions
+keys-left-right-what = one action back or forward; click an action to see the position after it
 
 ## Dialog titles.
 

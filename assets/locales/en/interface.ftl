@@ -80,3 +80,11 @@ pieces-short = { $queen ->
        *[other] {" "}· { $relocate } to relocate
     }
 more = More…
+
+## Going through the game: the board shows an earlier position, the game
+## goes on unchanged.
+
+browse-back = One action back (← over the list)
+browse-forward = One action forward (→ over the list)
+browse-back-to-game = Back to the game
+browse-back-to-game-hover = The position of the game now (End)

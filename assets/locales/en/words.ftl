@@ -201,3 +201,11 @@ notice-link-failed = The link could not be opened: { $error }.
 notice-address-failed = The link in the address could not be opened: { $error }.
 notice-load-failed = { $path } could not be loaded: { $error }
 notice-play-failed = --play: action { $index } ({ $action }) was not played: { $error }
+
+## Browsing the game.
+
+# $played is "3 actions", $total how many the game has.
+status-browsing = The position after { $played }, of { $total }: End or “Back to the game” returns.
+say-browsing = The position after { $played }.
+say-back-to-game = Back to the game.
+refusal-browsing = An earlier position is on the board: go back to the game (End) to play.

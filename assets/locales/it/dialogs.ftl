@@ -39,6 +39,10 @@ keys-copy-paste = Ctrl+C, Ctrl+V
 keys-copy-paste-what = copiare e incollare nei campi di testo delle registrazioni
 keys-question = ?
 keys-question-what = questo elenco
+keys-home-end = Home, Fine
+keys-home-end-what = l'inizio della partita; ritorno alla partita
+keys-left-right = ←, → sulle azioni
+keys-left-right-what = un'azione indietro o avanti; clic su un'azione per vedere la posizione dopo di essa
 
 ## Titoli delle finestre.
 

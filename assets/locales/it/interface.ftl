@@ -80,3 +80,11 @@ pieces-short = { $queen ->
        *[other] {" "}· { $relocate } da ricollocare
     }
 more = Altro…
+
+## Scorrere la partita: la scacchiera mostra una posizione precedente, la
+## partita resta com'è.
+
+browse-back = Un'azione indietro (← sull'elenco)
+browse-forward = Un'azione avanti (→ sull'elenco)
+browse-back-to-game = Torna alla partita
+browse-back-to-game-hover = La posizione attuale della partita (Fine)

@@ -217,3 +217,10 @@ notice-link-failed = Non è stato possibile aprire il link: { $error }.
 notice-address-failed = Non è stato possibile aprire il link nell'indirizzo: { $error }.
 notice-load-failed = Non è stato possibile caricare { $path }: { $error }
 notice-play-failed = --play: l'azione { $index } ({ $action }) non è stata giocata: { $error }
+
+## Scorrere la partita.
+
+status-browsing = La posizione dopo { $played }, su { $total }: Fine o «Torna alla partita» per tornare.
+say-browsing = La posizione dopo { $played }.
+say-back-to-game = Di nuovo alla partita.
+refusal-browsing = Sulla scacchiera c'è una posizione precedente: torna alla partita (Fine) per giocare.

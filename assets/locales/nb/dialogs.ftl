@@ -39,6 +39,10 @@ keys-copy-paste = Ctrl+C, Ctrl+V
 keys-copy-paste-what = kopier og lim inn i protokollfeltene
 keys-question = ?
 keys-question-what = denne listen
+keys-home-end = Home, End
+keys-home-end-what = starten av partiet; tilbake til partiet
+keys-left-right = ←, → over trekkene
+keys-left-right-what = ett trekk tilbake eller fram; klikk på et trekk for å se stillingen etter det
 
 ## Dialog titles.
 

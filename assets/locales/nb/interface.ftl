@@ -80,3 +80,11 @@ pieces-short = { $queen ->
        *[other] {" "}· { $relocate } skal tilbake
     }
 more = Mer…
+
+## Bla i partiet: brettet viser en tidligere stilling, partiet fortsetter
+## som før.
+
+browse-back = Ett trekk tilbake (← over listen)
+browse-forward = Ett trekk fram (→ over listen)
+browse-back-to-game = Tilbake til partiet
+browse-back-to-game-hover = Stillingen i partiet nå (End)

@@ -225,3 +225,10 @@ notice-link-failed = Lenken kunne ikke åpnes: { $error }.
 notice-address-failed = Lenken i adressen kunne ikke åpnes: { $error }.
 notice-load-failed = { $path } kunne ikke lastes inn: { $error }
 notice-play-failed = --play: trekk { $index } ({ $action }) ble ikke spilt: { $error }
+
+## Bla i partiet.
+
+status-browsing = Stillingen etter { $played } av { $total }: End eller «Tilbake til partiet» fører deg tilbake.
+say-browsing = Stillingen etter { $played }.
+say-back-to-game = Tilbake til partiet.
+refusal-browsing = Brettet viser en tidligere stilling: gå tilbake til partiet (End) for å spille.

@@ -1,0 +1,127 @@
+//! Going through a game: the board shows an earlier position while the game
+//! itself, its history and the computer's turn, stay as they are.
+
+use agon::game::computer::Thinker;
+use agon::ui::announce::Announcements;
+
+use super::*;
+
+fn browse(app: &mut App, to: Option<usize>) {
+    command(app, MatchCommand::Browse(to));
+}
+
+fn on_board(app: &mut App) -> Vec<(Cell, Kind, Side)> {
+    let mut q = app.world_mut().query::<&agon::scene::pieces::PieceView>();
+    let mut v: Vec<_> = q
+        .iter(app.world())
+        .map(|p| (p.cell, p.kind, p.side))
+        .collect();
+    v.sort_by_key(|(c, _, _)| c.to_string());
+    v
+}
+
+fn pieces_of(pos: &Position) -> Vec<(Cell, Kind, Side)> {
+    let mut v: Vec<_> = [Side::Light, Side::Dark]
+        .iter()
+        .flat_map(|&s| pos.pieces(s).iter().map(move |c| (c, s)))
+        .map(|(c, s)| (c, pos.piece_at(c).unwrap().kind, s))
+        .collect();
+    v.sort_by_key(|(c, _, _)| c.to_string());
+    v
+}
+
+#[test]
+fn browsing_shows_earlier_positions_and_leaves_the_game_as_it_is() {
+    let mut app = whole_app(&data_dir("browse"), &["--mode", "pass-and-play"]);
+    for t in ["f1-f2", "f11-f10", "f2-f3"] {
+        let (from, to) = t.split_once('-').unwrap();
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    frames(&mut app, 3);
+    let history: Vec<Action> = app.world().resource::<Match>().game.actions().collect();
+    assert_eq!(history.len(), 3);
+    let game_now = position(&app);
+
+    // The start, then one action in: the board follows, the game does not.
+    browse(&mut app, Some(0));
+    assert_eq!(on_board(&mut app), pieces_of(&Position::start()));
+    browse(&mut app, Some(1));
+    let mut after_one = Game::new();
+    after_one.play_text("f1-f2").unwrap();
+    assert_eq!(on_board(&mut app), pieces_of(after_one.position()));
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.actions().collect::<Vec<_>>(), history);
+    assert_eq!(*m.position(), game_now);
+    let said = app
+        .world()
+        .resource::<Announcements>()
+        .latest()
+        .unwrap()
+        .to_string();
+    assert!(said.starts_with("The position after 1 action."), "{said}");
+
+    // Nothing is played from an earlier position: the player is told why.
+    click(&mut app, "f11");
+    click(&mut app, "f10");
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 3);
+    let said = app
+        .world()
+        .resource::<Announcements>()
+        .latest()
+        .unwrap()
+        .to_string();
+    assert!(said.contains("earlier position"), "{said}");
+
+    // End comes back to the game, where play goes on.
+    key(&mut app, KeyCode::End);
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Match>().browsing, None);
+    assert_eq!(on_board(&mut app), pieces_of(&game_now));
+    click(&mut app, "f10");
+    click(&mut app, "f9");
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 4);
+    // Home goes to the start; browsing to the last position is the game.
+    key(&mut app, KeyCode::Home);
+    frames(&mut app, 2);
+    assert_eq!(app.world().resource::<Match>().browsing, Some(0));
+    browse(&mut app, Some(4));
+    assert_eq!(app.world().resource::<Match>().browsing, None);
+    // Undo takes back an action of the game, and shows the game.
+    browse(&mut app, Some(2));
+    command(&mut app, MatchCommand::Undo);
+    assert_eq!(app.world().resource::<Match>().browsing, None);
+    assert_eq!(app.world().resource::<Match>().game.history().len(), 3);
+}
+
+#[test]
+fn the_computer_plays_on_while_an_earlier_position_is_shown() {
+    let mut app = whole_app(
+        &data_dir("browse-computer"),
+        &[
+            "--mode",
+            "vs-computer",
+            "--level",
+            "beginner",
+            "--side",
+            "light",
+        ],
+    );
+    click(&mut app, "f1");
+    click(&mut app, "f2");
+    browse(&mut app, Some(0));
+    let replied = run_until(&mut app, 30.0, |app| {
+        app.world().resource::<Match>().game.history().len() == 2
+    });
+    assert!(
+        replied,
+        "the computer did not reply while the player browsed"
+    );
+    // The board still shows the start; the game has both actions.
+    assert_eq!(app.world().resource::<Match>().browsing, Some(0));
+    assert_eq!(on_board(&mut app), pieces_of(&Position::start()));
+    assert!(!app.world().resource::<Thinker>().thinking());
+    browse(&mut app, None);
+    let game_now = position(&app);
+    assert_eq!(on_board(&mut app), pieces_of(&game_now));
+}
