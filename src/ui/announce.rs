@@ -159,9 +159,11 @@ pub fn relocation_due(l: Lang, mode: Mode, pos: &Position) -> Option<String> {
 /// The whole position in words, for a player who cannot see the board:
 /// whose turn, each side's pieces by cell, what is captured.
 pub fn describe_position(l: Lang, the_match: &Match) -> String {
-    let pos = the_match.position();
+    // What is on the board: the browsed position, if one is.
+    let pos = the_match.shown_position();
     let mode = the_match.mode;
-    let mut s = match the_match.result() {
+    let result = the_match.result().filter(|_| the_match.browsing.is_none());
+    let mut s = match result {
         Some(e) => {
             let (title, reason) = describe_ending(l, e, mode);
             format!("{title} {reason}")
@@ -170,7 +172,7 @@ pub fn describe_position(l: Lang, the_match: &Match) -> String {
             l,
             "position-to-move",
             side = side_key(pos.to_move()),
-            played = actions(l, the_match.game.history().len())
+            played = actions(l, the_match.shown_actions())
         ),
     };
     for side in [Side::Light, Side::Dark] {

@@ -100,7 +100,7 @@ pub fn show(
 
 /// Each side's pieces in a few words: "Light · queen, 6 guards".
 fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
-    let pos = p.the_match.position();
+    let pos = p.the_match.shown_position();
     let one = |ui_: &mut egui::Ui, side: Side| {
         side_dot(ui_, &p.theme, side, 5.5);
         let l = *p.lang;
@@ -144,7 +144,7 @@ fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
 /// About how wide both sides' counts are on one line, in points.
 fn counts_width(ctx: &egui::Context, p: &GameParams) -> f32 {
     let l = *p.lang;
-    let pos = p.the_match.position();
+    let pos = p.the_match.shown_position();
     let words: String = [Side::Light, Side::Dark]
         .map(|side| {
             let guards = (pos.guards(side) - pos.captured(side)).len();

@@ -27,7 +27,7 @@ fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
 }
 
 fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
-    let pos = p.the_match.position();
+    let pos = p.the_match.shown_position();
     let captured = pos.captured(side);
     let queen_out = pos.queen_captured(side);
     let guards_in = (pos.guards(side) - captured).len();

@@ -96,7 +96,11 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
             .on_hover_text(t!(l, "records-copy-position-hover"))
             .clicked()
         {
-            copy(ui_.ctx(), ui, Shown::Line(p.the_match.position().to_afn()));
+            copy(
+                ui_.ctx(),
+                ui,
+                Shown::Line(p.the_match.shown_position().to_afn()),
+            );
             ui.records_message = Some(t!(l, "records-position-copied"));
         }
         let button = ui_.button(t!(l, "records-copy-link"));
