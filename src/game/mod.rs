@@ -10,6 +10,7 @@ pub mod link;
 pub mod messages;
 pub mod mode;
 pub mod owner;
+pub mod review;
 pub mod screen;
 pub mod the_match;
 pub mod turn;
@@ -70,5 +71,6 @@ pub fn plugin(app: &mut App) {
                 .in_set(PlaySet::Rules),
         );
     computer::plugin(app);
+    review::plugin(app);
     tutorial::plugin(app);
 }

@@ -298,6 +298,12 @@ pub fn game_over(
                     if ui_.button(t!(l, "game-over-look")).clicked() {
                         ui.game_over_open = false;
                     }
+                    let button = ui_
+                        .button(t!(l, "review"))
+                        .on_hover_text(t!(l, "review-hover"));
+                    if ui.place("Review", button).clicked() {
+                        crate::ui::review::open(r, ui);
+                    }
                     if ui_.button(t!(l, "menu")).clicked() {
                         ui.game_over_open = false;
                         r.next_screen.set(Screen::Menu);

@@ -15,6 +15,7 @@ pub mod fonts;
 pub mod menu;
 pub mod panel;
 pub mod records;
+pub mod review;
 pub mod shortcuts;
 pub mod wording;
 
@@ -81,6 +82,8 @@ pub struct UiState {
     pub focus_command: bool,
     /// The pointer is over the list of actions (←/→ browse there).
     pub over_actions: bool,
+    /// The review window is open.
+    pub review_open: bool,
 }
 
 impl UiState {
@@ -137,6 +140,8 @@ pub struct GameParams<'w> {
     pub announcements: ResMut<'w, announce::Announcements>,
     /// The language every word is shown in.
     pub lang: Res<'w, Lang>,
+    /// The computer's review of the game, as far as it has come.
+    pub review: Res<'w, crate::game::review::GameReview>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -148,6 +153,7 @@ pub struct Requests<'w> {
     pub exit: MessageWriter<'w, AppExit>,
     pub sfx: MessageWriter<'w, crate::audio::Sfx>,
     pub typed: MessageWriter<'w, crate::game::TypedAction>,
+    pub reviews: MessageWriter<'w, crate::game::review::ReviewRequest>,
 }
 
 impl Requests<'_> {
@@ -257,6 +263,7 @@ fn draw(
         Screen::Playing => {
             panel::show(&ctx, &mut p, &mut r, ui_state, shape);
             panel::toast(&ctx, ui_state, now, shape);
+            review::window(&ctx, &mut p, &mut r, ui_state);
             if ui_state.game_over_open
                 && !p.tutorial.active
                 && let Some(ending) = p.the_match.result()

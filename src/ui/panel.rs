@@ -115,7 +115,8 @@ pub fn show(
                     position_in_words(l, ui, &mut p.announcements, &p.the_match);
                 }
             });
-            ui.over_actions = move_list(ui_, *p.lang, &p.the_match, r);
+            let review = p.review.of(&p.the_match);
+            ui.over_actions = move_list(ui_, *p.lang, &p.the_match, review, r);
         }
     });
     let rect = response.response.rect;
@@ -374,6 +375,14 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         if over && ui_.button(t!(l, "result")).clicked() {
             ui.game_over_open = true;
         }
+        if over
+            && ui_
+                .button(t!(l, "review"))
+                .on_hover_text(t!(l, "review-hover"))
+                .clicked()
+        {
+            crate::ui::review::open(r, ui);
+        }
     });
 }
 
@@ -413,7 +422,13 @@ fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Reques
 
 /// The actions so far, each a button that shows the position after it;
 /// says whether the pointer is over the list (where ←/→ step through it).
-fn move_list(ui: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) -> bool {
+fn move_list(
+    ui: &mut egui::Ui,
+    l: Lang,
+    the_match: &Match,
+    review: Option<&agon_ai::review::Review>,
+    r: &mut Requests,
+) -> bool {
     browse_buttons(ui, l, the_match, r);
     let game = &the_match.game;
     let shown = the_match.shown_actions();
@@ -436,10 +451,15 @@ fn move_list(ui: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) ->
                     let mut action = |ui: &mut egui::Ui, i: usize| {
                         // Action i leads to the position before action i + 1.
                         let on_board = i + 1 == shown;
-                        if ui
-                            .selectable_label(on_board, action_text(&history[i]))
-                            .clicked()
+                        let mut text = action_text(&history[i]);
+                        // The review's mark, in its colour: f3-f4??
+                        if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark)
                         {
+                            text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
+                                .monospace()
+                                .color(crate::ui::review::mark_color(m));
+                        }
+                        if ui.selectable_label(on_board, text).clicked() {
                             r.commands.write(MatchCommand::Browse(Some(i + 1)));
                         }
                     };

@@ -125,3 +125,36 @@ fn the_computer_plays_on_while_an_earlier_position_is_shown() {
     let game_now = position(&app);
     assert_eq!(on_board(&mut app), pieces_of(&game_now));
 }
+
+#[test]
+fn a_finished_game_is_reviewed_off_the_frame_and_its_graph_leads_to_positions() {
+    use agon::game::review::{GameReview, ReviewRequest};
+    let mut app = whole_app(&data_dir("review"), &["--mode", "pass-and-play"]);
+    for t in ["f1-f2", "f11-f10", "f2-f3", "f10-f9"] {
+        let (from, to) = t.split_once('-').unwrap();
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    command(&mut app, MatchCommand::Resign);
+    assert!(app.world().resource::<Match>().is_over());
+    app.world_mut().write_message(ReviewRequest);
+    let done = run_until(&mut app, 60.0, |app| {
+        let m = app.world().resource::<Match>();
+        app.world().resource::<GameReview>().of(m).is_some()
+    });
+    assert!(done, "no review");
+    let m = app.world().resource::<Match>();
+    let review = app.world().resource::<GameReview>().of(m).unwrap().clone();
+    assert_eq!(review.actions.len(), 4);
+    let played: Vec<Action> = review.actions.iter().map(|a| a.played).collect();
+    assert_eq!(played, m.game.actions().collect::<Vec<_>>());
+    assert_eq!(review.light_chances().len(), 5);
+    // Another game drops the review of this one.
+    command(
+        &mut app,
+        MatchCommand::new_game(agon::game::Setup::PassAndPlay).confirmed(),
+    );
+    frames(&mut app, 2);
+    let m = app.world().resource::<Match>();
+    assert!(app.world().resource::<GameReview>().of(m).is_none());
+}

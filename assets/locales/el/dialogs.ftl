@@ -173,3 +173,33 @@ friend-link-help = Ο παρακάτω σύνδεσμος βρίσκεται ή�
 friend-link-fair-play = Φιλικό παιχνίδι: οι κανόνες ελέγχουν κάθε κίνηση, αλλά τίποτα δεν εμποδίζει έναν παίκτη να αλλάξει έναν σύνδεσμο.
 friend-copy-again = Νέα αντιγραφή
 friend-copied-again = Αντιγράφηκε ξανά.
+
+## Η ανάλυση μιας τελειωμένης παρτίδας από τον υπολογιστή.
+
+review = Ανάλυση
+review-hover = Ο υπολογιστής κρίνει κάθε κίνηση της παρτίδας
+review-working = Ο υπολογιστής εξετάζει την παρτίδα…
+review-summary = { $side ->
+       *[light] Ανοιχτά
+        [dark] Σκούρα
+    }: { $inaccuracies ->
+        [one] 1 ανακρίβεια
+       *[other] { $inaccuracies } ανακρίβειες
+    }, { $mistakes ->
+        [one] 1 λάθος
+       *[other] { $mistakes } λάθη
+    }, { $blunders ->
+        [one] 1 σοβαρό λάθος
+       *[other] { $blunders } σοβαρά λάθη
+    }· κατά μέσο όρο χάνεται { $loss }% της πιθανότητας νίκης ανά κίνηση.
+review-graph-hover = Η πιθανότητα νίκης των Ανοιχτών σε όλη την παρτίδα: κλικ για να δείτε εκείνη τη θέση
+review-pick = Κλικ σε μια κίνηση ή στο γράφημα για να δείτε την κρίση της.
+review-action = { $number }. { $action } ({ $side ->
+       *[light] Ανοιχτά
+        [dark] Σκούρα
+    }): πιθανότητα νίκης των Ανοιχτών μετά από αυτήν { $chance }%.
+review-marked = { $mark }: χάθηκε το { $loss }% της πιθανότητας νίκης.
+review-better = Καλύτερα: { $action }.
+mark-inaccuracy = Ανακρίβεια
+mark-mistake = Λάθος
+mark-blunder = Σοβαρό λάθος

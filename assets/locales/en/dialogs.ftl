@@ -173,3 +173,34 @@ friend-link-help = The link below is on your clipboard. Send it to your friend (
 friend-link-fair-play = Friendly play: the rules check every action, but nothing stops a player from editing a link.
 friend-copy-again = Copy again
 friend-copied-again = Copied again.
+
+## The computer's review of a finished game. $side is "light" or "dark";
+## $loss and $chance are percentages (numbers without the % sign).
+
+review = Review
+review-hover = The computer judges every action of the game
+review-working = The computer is going through the game…
+review-summary = { $side ->
+       *[light] Light
+        [dark] Dark
+    }: { $inaccuracies ->
+        [one] 1 inaccuracy
+       *[other] { $inaccuracies } inaccuracies
+    }, { $mistakes ->
+        [one] 1 mistake
+       *[other] { $mistakes } mistakes
+    }, { $blunders ->
+        [one] 1 blunder
+       *[other] { $blunders } blunders
+    }; on average { $loss }% of the winning chance lost per action.
+review-graph-hover = Light's winning chance over the game: click to see that position
+review-pick = Click an action, or the graph, to see it judged.
+review-action = { $number }. { $action } ({ $side ->
+       *[light] Light
+        [dark] Dark
+    }): Light's winning chance after it { $chance }%.
+review-marked = { $mark }: { $loss }% of the winning chance lost.
+review-better = Better: { $action }.
+mark-inaccuracy = An inaccuracy
+mark-mistake = A mistake
+mark-blunder = A blunder

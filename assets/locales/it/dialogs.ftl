@@ -173,3 +173,33 @@ friend-link-help = Il link qui sotto è già negli appunti. Mandalo al tuo amico
 friend-link-fair-play = Gioco tra amici: le regole controllano ogni azione, ma nulla impedisce a un giocatore di modificare un link.
 friend-copy-again = Copia di nuovo
 friend-copied-again = Copiato di nuovo.
+
+## L'analisi del computer di una partita finita.
+
+review = Analisi
+review-hover = Il computer giudica ogni azione della partita
+review-working = Il computer sta esaminando la partita…
+review-summary = { $side ->
+       *[light] Chiaro
+        [dark] Scuro
+    }: { $inaccuracies ->
+        [one] 1 imprecisione
+       *[other] { $inaccuracies } imprecisioni
+    }, { $mistakes ->
+        [one] 1 errore
+       *[other] { $mistakes } errori
+    }, { $blunders ->
+        [one] 1 svista grave
+       *[other] { $blunders } sviste gravi
+    }; in media { $loss }% della probabilità di vittoria perso per azione.
+review-graph-hover = La probabilità di vittoria del Chiaro lungo la partita: clic per vedere quella posizione
+review-pick = Clic su un'azione, o sul grafico, per vederne il giudizio.
+review-action = { $number }. { $action } ({ $side ->
+       *[light] Chiaro
+        [dark] Scuro
+    }): probabilità di vittoria del Chiaro dopo l'azione { $chance }%.
+review-marked = { $mark }: perso il { $loss }% della probabilità di vittoria.
+review-better = Meglio: { $action }.
+mark-inaccuracy = Un'imprecisione
+mark-mistake = Un errore
+mark-blunder = Una svista grave

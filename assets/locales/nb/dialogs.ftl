@@ -173,3 +173,33 @@ friend-link-help = Lenken nedenfor ligger på utklippstavlen din. Send den til v
 friend-link-fair-play = Vennskapelig spill: reglene sjekker hvert trekk, men ingenting hindrer en spiller i å redigere en lenke.
 friend-copy-again = Kopier igjen
 friend-copied-again = Kopiert igjen.
+
+## Datamaskinens gjennomgang av et ferdig parti.
+
+review = Gjennomgang
+review-hover = Datamaskinen vurderer hvert trekk i partiet
+review-working = Datamaskinen går gjennom partiet…
+review-summary = { $side ->
+       *[light] Lys
+        [dark] Mørk
+    }: { $inaccuracies ->
+        [one] 1 unøyaktighet
+       *[other] { $inaccuracies } unøyaktigheter
+    }, { $mistakes ->
+        [one] 1 feil
+       *[other] { $mistakes } feil
+    }, { $blunders ->
+        [one] 1 bukk
+       *[other] { $blunders } bukker
+    }; i snitt { $loss } % av vinnersjansen tapt per trekk.
+review-graph-hover = Lys' vinnersjanse gjennom partiet: klikk for å se den stillingen
+review-pick = Klikk på et trekk, eller på grafen, for å se det vurdert.
+review-action = { $number }. { $action } ({ $side ->
+       *[light] Lys
+        [dark] Mørk
+    }): Lys' vinnersjanse etter trekket { $chance } %.
+review-marked = { $mark }: { $loss } % av vinnersjansen tapt.
+review-better = Bedre: { $action }.
+mark-inaccuracy = En unøyaktighet
+mark-mistake = En feil
+mark-blunder = En bukk

@@ -18,6 +18,7 @@
 
 pub mod eval;
 mod levels;
+pub mod review;
 mod search;
 mod tt;
 pub mod uct;
