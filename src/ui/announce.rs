@@ -214,10 +214,27 @@ pub fn position_in_words(l: Lang, ui: &mut UiState, said: &mut Announcements, th
 /// A hint in words: the action, and why where the rules can tell: it wins,
 /// it captures, it brings the queen nearer the throne, or what it exposes.
 pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String {
+    let piece = game.position().piece_at(action.from);
+    let kind = piece.map_or("piece", |p| kind_key(p.kind));
+    t!(
+        l,
+        "hint-sentence",
+        action = action.to_string(),
+        piece = kind,
+        from = action.from.to_string(),
+        to = action.to.to_string(),
+        why = reasons(l, game, action)
+    )
+}
+
+/// Why an action is good or bad, where the rules can tell: it wins, what
+/// it captures, the queen nearer the throne, what it leaves to be taken.
+/// Each part starts with its own punctuation (", capturing the guard on
+/// e5"); empty when the rules can say nothing.
+pub fn reasons(l: Lang, game: &Game, action: agon_rules::Action) -> String {
     let pos = game.position();
     let mover = pos.to_move();
     let piece = pos.piece_at(action.from);
-    let kind = piece.map_or("piece", |p| kind_key(p.kind));
     let mut why = Vec::new();
     let mut after = game.clone();
     if let Ok(played) = after.play(action) {
@@ -254,15 +271,7 @@ pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String
             }
         }
     }
-    t!(
-        l,
-        "hint-sentence",
-        action = action.to_string(),
-        piece = kind,
-        from = action.from.to_string(),
-        to = action.to.to_string(),
-        why = why.concat()
-    )
+    why.concat()
 }
 
 /// Turns the match's announcements (and the gentle refusals, and a hint
@@ -477,6 +486,29 @@ mod tests {
                 "{s}"
             );
         }
+    }
+
+    #[test]
+    fn the_reasons_stand_alone_for_the_review() {
+        let start = Game::new();
+        assert_eq!(
+            reasons(Lang::En, &start, "f1-f2".parse().unwrap()),
+            ": the queen comes within 4 steps of the throne"
+        );
+        // A guard's sideways step says nothing the rules can tell.
+        let quiet = start
+            .legal_actions()
+            .iter()
+            .copied()
+            .find(|a| {
+                let mut after = *start.position();
+                after.play(*a);
+                start.position().piece_at(a.from).unwrap().kind == Kind::Guard
+                    && a.to.ring() == a.from.ring()
+                    && !after.capturable().any()
+            })
+            .expect("a quiet guard step");
+        assert_eq!(reasons(Lang::En, &start, quiet), "");
     }
 
     #[test]

@@ -75,7 +75,13 @@ pub fn window(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mu
                 ));
             }
             graph(ui_, l, review, p.the_match.shown_actions(), r);
-            judged_action(ui_, l, review, p.the_match.shown_actions());
+            judged_action(
+                ui_,
+                l,
+                &p.the_match.game,
+                review,
+                p.the_match.shown_actions(),
+            );
         });
     if !open {
         ui.review_open = false;
@@ -131,8 +137,15 @@ fn graph(ui_: &mut egui::Ui, l: Lang, review: &Review, shown: usize, r: &mut Req
     }
 }
 
-/// The action that led to the position on the board, judged.
-fn judged_action(ui_: &mut egui::Ui, l: Lang, review: &Review, shown: usize) {
+/// The action that led to the position on the board, judged, with why
+/// where the rules can tell.
+fn judged_action(
+    ui_: &mut egui::Ui,
+    l: Lang,
+    game: &agon_rules::Game,
+    review: &Review,
+    shown: usize,
+) {
     let Some(a) = shown.checked_sub(1).and_then(|i| review.actions.get(i)) else {
         ui_.label(egui::RichText::new(t!(l, "review-pick")).weak());
         return;
@@ -146,18 +159,34 @@ fn judged_action(ui_: &mut egui::Ui, l: Lang, review: &Review, shown: usize) {
         side = side_key(a.mover),
         chance = chance
     );
+    // The reasons are the rules' view of the position before the action.
+    let before = game
+        .position_at(shown - 1)
+        .map(|p| agon_rules::Game::from_position(*p));
+    let why = |action| {
+        before
+            .as_ref()
+            .map(|g| crate::ui::announce::reasons(l, g, action))
+            .unwrap_or_default()
+    };
     if let Some(m) = a.mark {
         text.push(' ');
         text.push_str(&t!(
             l,
             "review-marked",
             mark = mark_name(l, m),
-            loss = format!("{:.0}", 100.0 * a.loss)
+            loss = format!("{:.0}", 100.0 * a.loss),
+            why = why(a.played)
         ));
     }
     if let Some(best) = a.best.filter(|&b| b != a.played && a.mark.is_some()) {
         text.push(' ');
-        text.push_str(&t!(l, "review-better", action = best.to_string()));
+        text.push_str(&t!(
+            l,
+            "review-better",
+            action = best.to_string(),
+            why = why(best)
+        ));
     }
     let rt = egui::RichText::new(text);
     ui_.label(match a.mark {

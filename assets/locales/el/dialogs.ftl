@@ -198,8 +198,8 @@ review-action = { $number }. { $action } ({ $side ->
        *[light] Ανοιχτά
         [dark] Σκούρα
     }): πιθανότητα νίκης των Ανοιχτών μετά από αυτήν { $chance }%.
-review-marked = { $mark }: χάθηκε το { $loss }% της πιθανότητας νίκης.
-review-better = Καλύτερα: { $action }.
+review-marked = { $mark }{ $why }: χάθηκε το { $loss }% της πιθανότητας νίκης.
+review-better = Καλύτερα: { $action }{ $why }.
 mark-inaccuracy = Ανακρίβεια
 mark-mistake = Λάθος
 mark-blunder = Σοβαρό λάθος

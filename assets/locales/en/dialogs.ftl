@@ -199,8 +199,10 @@ review-action = { $number }. { $action } ({ $side ->
        *[light] Light
         [dark] Dark
     }): Light's winning chance after it { $chance }%.
-review-marked = { $mark }: { $loss }% of the winning chance lost.
-review-better = Better: { $action }.
+# $why is the rules' reasons, each part with its punctuation (", though it
+# lets Dark capture on e4"), or nothing.
+review-marked = { $mark }{ $why }: { $loss }% of the winning chance lost.
+review-better = Better: { $action }{ $why }.
 mark-inaccuracy = An inaccuracy
 mark-mistake = A mistake
 mark-blunder = A blunder

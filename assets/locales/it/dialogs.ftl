@@ -198,8 +198,8 @@ review-action = { $number }. { $action } ({ $side ->
        *[light] Chiaro
         [dark] Scuro
     }): probabilità di vittoria del Chiaro dopo l'azione { $chance }%.
-review-marked = { $mark }: perso il { $loss }% della probabilità di vittoria.
-review-better = Meglio: { $action }.
+review-marked = { $mark }{ $why }: perso il { $loss }% della probabilità di vittoria.
+review-better = Meglio: { $action }{ $why }.
 mark-inaccuracy = Un'imprecisione
 mark-mistake = Un errore
 mark-blunder = Una svista grave

@@ -198,8 +198,8 @@ review-action = { $number }. { $action } ({ $side ->
        *[light] Lys
         [dark] Mørk
     }): Lys' vinnersjanse etter trekket { $chance } %.
-review-marked = { $mark }: { $loss } % av vinnersjansen tapt.
-review-better = Bedre: { $action }.
+review-marked = { $mark }{ $why }: { $loss } % av vinnersjansen tapt.
+review-better = Bedre: { $action }{ $why }.
 mark-inaccuracy = En unøyaktighet
 mark-mistake = En feil
 mark-blunder = En bukk
