@@ -688,6 +688,15 @@ fn frames(app: &mut App, n: usize) {
     }
 }
 
+/// The latest sentence the game said (for the panel and screen readers).
+fn latest_said(app: &App) -> String {
+    app.world()
+        .resource::<agon::ui::announce::Announcements>()
+        .latest()
+        .expect("something was said")
+        .to_string()
+}
+
 fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }

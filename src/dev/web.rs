@@ -25,7 +25,7 @@ struct Shown {
     camera: Option<(Mat4, Option<(UVec2, UVec2)>)>,
     resting: bool,
     places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
-    animation: String,
+    animation: Option<crate::store::AnimationSpeed>,
     lang: &'static str,
 }
 
@@ -76,15 +76,15 @@ fn publish(
         shown.resting = resting;
         set("resting", if resting { "1" } else { "0" });
     }
-    // The animation speed, which the system's reduced-motion wish sets.
-    // The settings file's name for it: `off`, `fast`...
-    let animation = serde_json::to_value(settings.animation)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default();
-    if animation != shown.animation {
-        set("animation", &animation);
-        shown.animation = animation;
+    // The animation speed, which the system's reduced-motion wish sets,
+    // by the settings file's name for it: `off`, `fast`...
+    if shown.animation != Some(settings.animation) {
+        shown.animation = Some(settings.animation);
+        let name = serde_json::to_value(settings.animation)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        set("animation", &name);
     }
     let said = notices
         .0

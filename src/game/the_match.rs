@@ -92,6 +92,17 @@ impl Match {
         self.browsing.unwrap_or(self.game.history().len())
     }
 
+    /// The position one action back (or forward) from the one on the
+    /// board, as a count of actions, if the game has one there.
+    pub fn browse_step(&self, back: bool) -> Option<usize> {
+        let shown = self.shown_actions();
+        if back {
+            shown.checked_sub(1)
+        } else {
+            (shown < self.game.history().len()).then_some(shown + 1)
+        }
+    }
+
     /// The computer's side when one person plays the computer.
     pub fn computer_side(&self) -> Option<Side> {
         match self.mode {

@@ -4,7 +4,7 @@
 //! buttons, which are at least [`TOUCH`] tall for a finger; the rest is
 //! under "More".
 
-use agon_rules::Side;
+use agon_rules::{Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -17,8 +17,8 @@ use crate::ui::announce::position_in_words;
 use crate::ui::panel::{
     action_text, latest_words, root_ui, send_move_button, side_dot, status_row, tutorial_panel,
 };
-use crate::ui::wording::side_name;
-use crate::ui::{Dialog, GameParams, Requests, UiState};
+use crate::ui::wording::{queen_state, side_name};
+use crate::ui::{Dialog, GameParams, Requests, UiState, fitted_size, text_width};
 
 /// The least height of a button a finger presses (Apple's and Google's
 /// guidance: 44 points).
@@ -109,21 +109,7 @@ fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
             name = name.underline();
         }
         ui_.label(name);
-        let guards = (pos.guards(side) - pos.captured(side)).len();
-        let queen = if pos.queen_captured(side) {
-            "captured"
-        } else {
-            "in-play"
-        };
-        let out = pos.captured(side).len();
-        let text = t!(
-            l,
-            "pieces-short",
-            queen = queen,
-            guards = guards,
-            relocate = out
-        );
-        ui_.label(egui::RichText::new(text).weak());
+        ui_.label(egui::RichText::new(counts_text(l, pos, side)).weak());
     };
     if shape == Shape::Landscape {
         ui_.horizontal(|ui_| one(ui_, Side::Light));
@@ -141,59 +127,26 @@ fn counts(ui_: &mut egui::Ui, p: &GameParams, shape: Shape) {
     }
 }
 
+/// A side's pieces in a few words: "queen, 6 guards · 1 to relocate".
+fn counts_text(l: Lang, pos: &Position, side: Side) -> String {
+    t!(
+        l,
+        "pieces-short",
+        queen = queen_state(pos, side),
+        guards = (pos.guards(side) - pos.captured(side)).len(),
+        relocate = pos.captured(side).len()
+    )
+}
+
 /// About how wide both sides' counts are on one line, in points.
 fn counts_width(ctx: &egui::Context, p: &GameParams) -> f32 {
     let l = *p.lang;
     let pos = p.the_match.shown_position();
-    let words: String = [Side::Light, Side::Dark]
-        .map(|side| {
-            let guards = (pos.guards(side) - pos.captured(side)).len();
-            let queen = if pos.queen_captured(side) {
-                "captured"
-            } else {
-                "in-play"
-            };
-            let counts = t!(
-                l,
-                "pieces-short",
-                queen = queen,
-                guards = guards,
-                relocate = pos.captured(side).len()
-            );
-            format!("{} {counts}", side_name(l, side))
-        })
+    let words = [Side::Light, Side::Dark]
+        .map(|side| format!("{} {}", side_name(l, side), counts_text(l, pos, side)))
         .join("  ");
-    let text = ctx.fonts_mut(|f| {
-        f.layout_no_wrap(
-            words,
-            egui::FontId::proportional(15.0),
-            egui::Color32::WHITE,
-        )
-        .size()
-        .x
-    });
     // The dots and the spaces between the parts.
-    text + 60.0
-}
-
-/// The largest text size up to `size` at which `text` fits in `width`
-/// points: a button's label in a long language shrinks a little rather
-/// than push the row off the screen (never below 11 points).
-pub(crate) fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
-    let wide = ctx.fonts_mut(|f| {
-        f.layout_no_wrap(
-            text.to_string(),
-            egui::FontId::proportional(size),
-            egui::Color32::WHITE,
-        )
-        .size()
-        .x
-    });
-    if wide <= width || wide <= 0.0 {
-        size
-    } else {
-        (size * width / wide).max(11.0)
-    }
+    text_width(ctx, &words, 15.0) + 60.0
 }
 
 /// The latest actions in a row, the newest at the right end.

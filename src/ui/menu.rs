@@ -87,7 +87,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 let n = small.len() as f32;
                 let one_line = (width - gap * (n - 1.0)) / n;
                 let fits = small.iter().all(|(text, _)| {
-                    crate::ui::compact::fitted_size(ui_.ctx(), text, one_line - pad, 15.0) >= 15.0
+                    crate::ui::fitted_size(ui_.ctx(), text, one_line - pad, 15.0) >= 15.0
                 });
                 let per_row = if fits { small.len() } else { 2 };
                 let button_width = (width - gap * (per_row as f32 - 1.0)) / per_row as f32;
@@ -95,12 +95,8 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     ui_.horizontal(|ui_| {
                         ui_.add_space((ui_.available_width() - width) / 2.0);
                         for (text, which) in row {
-                            let size = crate::ui::compact::fitted_size(
-                                ui_.ctx(),
-                                text,
-                                button_width - pad,
-                                15.0,
-                            );
+                            let size =
+                                crate::ui::fitted_size(ui_.ctx(), text, button_width - pad, 15.0);
                             let button = egui::Button::new(egui::RichText::new(text).size(size));
                             if ui_.add_sized([button_width, 30.0], button).clicked() {
                                 match which {

@@ -189,6 +189,31 @@ pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     )
 }
 
+/// How wide `text` is at `size` points, on one line.
+pub fn text_width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
+    ctx.fonts_mut(|f| {
+        f.layout_no_wrap(
+            text.to_string(),
+            egui::FontId::proportional(size),
+            egui::Color32::WHITE,
+        )
+        .size()
+        .x
+    })
+}
+
+/// The largest text size up to `size` at which `text` fits in `width`
+/// points: a button's label in a long language shrinks a little rather
+/// than push the row off the screen (never below 11 points).
+pub fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
+    let wide = text_width(ctx, text, size);
+    if wide <= width || wide <= 0.0 {
+        size
+    } else {
+        (size * width / wide).max(11.0)
+    }
+}
+
 fn style(ctx: &egui::Context) {
     let mut visuals = egui::Visuals::dark();
     visuals.window_corner_radius = egui::CornerRadius::same(10);

@@ -15,7 +15,7 @@ use crate::scene::theme::Theme;
 use crate::t;
 use crate::ui::announce::position_in_words;
 use crate::ui::compact::{self, Shape};
-use crate::ui::wording::{level_title, side_name, status_line};
+use crate::ui::wording::{level_title, queen_state, side_name, status_line};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
 fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
@@ -29,7 +29,6 @@ fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
 fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
     let pos = p.the_match.shown_position();
     let captured = pos.captured(side);
-    let queen_out = pos.queen_captured(side);
     let guards_in = (pos.guards(side) - captured).len();
     let to_move = pos.to_move() == side && !p.the_match.is_over();
     let l = *p.lang;
@@ -53,11 +52,10 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
         ui.label(egui::RichText::new(who).weak());
     });
     let pending = captured.len();
-    let queen = if queen_out { "captured" } else { "in-play" };
     let text = t!(
         l,
         "pieces-in-play",
-        queen = queen,
+        queen = queen_state(pos, side),
         guards = guards_in,
         relocate = pending
     );
@@ -389,25 +387,22 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
 /// Steps and buttons to go through the game: back, forward, and back to
 /// the game when an earlier position is on the board.
 fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
-    let shown = the_match.shown_actions();
-    let total = the_match.game.history().len();
-    if total == 0 {
+    if the_match.game.history().is_empty() {
         return;
     }
     ui_.horizontal(|ui_| {
-        if ui_
-            .add_enabled(shown > 0, egui::Button::new("⏴").small())
-            .on_hover_text(t!(l, "browse-back"))
-            .clicked()
-        {
-            r.commands.write(MatchCommand::Browse(Some(shown - 1)));
-        }
-        if ui_
-            .add_enabled(shown < total, egui::Button::new("⏵").small())
-            .on_hover_text(t!(l, "browse-forward"))
-            .clicked()
-        {
-            r.commands.write(MatchCommand::Browse(Some(shown + 1)));
+        for (back, symbol, hover) in [
+            (true, "⏴", t!(l, "browse-back")),
+            (false, "⏵", t!(l, "browse-forward")),
+        ] {
+            let to = the_match.browse_step(back);
+            if ui_
+                .add_enabled(to.is_some(), egui::Button::new(symbol).small())
+                .on_hover_text(hover)
+                .clicked()
+            {
+                r.commands.write(MatchCommand::Browse(to));
+            }
         }
         if the_match.browsing.is_some()
             && ui_
@@ -492,11 +487,10 @@ fn move_list(
                 i.key_pressed(egui::Key::ArrowRight),
             )
         });
-        if back && shown > 0 {
-            r.commands.write(MatchCommand::Browse(Some(shown - 1)));
-        }
-        if forward && shown < game.history().len() {
-            r.commands.write(MatchCommand::Browse(Some(shown + 1)));
+        for (pressed, back) in [(back, true), (forward, false)] {
+            if let Some(to) = the_match.browse_step(back).filter(|_| pressed) {
+                r.commands.write(MatchCommand::Browse(Some(to)));
+            }
         }
     }
     over

@@ -25,6 +25,15 @@ pub fn side_key(side: Side) -> &'static str {
     }
 }
 
+/// A side's queen as a Fluent selector: `captured` or `in-play`.
+pub fn queen_state(pos: &agon_rules::Position, side: Side) -> &'static str {
+    if pos.queen_captured(side) {
+        "captured"
+    } else {
+        "in-play"
+    }
+}
+
 /// A level's name, shown to players.
 pub fn level_title(l: Lang, level: Level) -> String {
     match level {

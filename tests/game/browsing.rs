@@ -2,7 +2,6 @@
 //! itself, its history and the computer's turn, stay as they are.
 
 use agon::game::computer::Thinker;
-use agon::ui::announce::Announcements;
 
 use super::*;
 
@@ -53,24 +52,14 @@ fn browsing_shows_earlier_positions_and_leaves_the_game_as_it_is() {
     let m = app.world().resource::<Match>();
     assert_eq!(m.game.actions().collect::<Vec<_>>(), history);
     assert_eq!(*m.position(), game_now);
-    let said = app
-        .world()
-        .resource::<Announcements>()
-        .latest()
-        .unwrap()
-        .to_string();
+    let said = latest_said(&app);
     assert!(said.starts_with("The position after 1 action."), "{said}");
 
     // Nothing is played from an earlier position: the player is told why.
     click(&mut app, "f11");
     click(&mut app, "f10");
     assert_eq!(app.world().resource::<Match>().game.history().len(), 3);
-    let said = app
-        .world()
-        .resource::<Announcements>()
-        .latest()
-        .unwrap()
-        .to_string();
+    let said = latest_said(&app);
     assert!(said.contains("earlier position"), "{said}");
 
     // End comes back to the game, where play goes on.

@@ -154,7 +154,7 @@ fn a_whole_game_is_played_with_the_keyboard_alone() {
         );
         assert_eq!(the_match.game.history()[i].action, action);
         // Said in words, with both its cells.
-        let said = app.world().resource::<Announcements>().latest().unwrap();
+        let said = latest_said(&app);
         assert!(
             said.contains(&format!(" {} to {}.", action.from, action.to)),
             "{action}: {said}"
@@ -165,7 +165,7 @@ fn a_whole_game_is_played_with_the_keyboard_alone() {
     // The last sentence says how it ended.
     let (title, _) =
         agon::ui::wording::describe_ending(agon::i18n::Lang::En, ending, the_match.mode);
-    let said = app.world().resource::<Announcements>().latest().unwrap();
+    let said = latest_said(&app);
     assert!(said.contains(&title), "{said}");
 }
 
@@ -179,12 +179,7 @@ fn a_typed_action_that_breaks_a_rule_says_why_and_plays_nothing() {
     ] {
         app.world_mut().write_message(TypedAction(text.into()));
         frames(&mut app, 2);
-        let said = app
-            .world()
-            .resource::<Announcements>()
-            .latest()
-            .unwrap()
-            .to_string();
+        let said = latest_said(&app);
         assert!(said.to_lowercase().contains(why), "{text}: {said}");
         assert!(app.world().resource::<Match>().game.history().is_empty());
     }

@@ -3,7 +3,7 @@
 //! game says come in it.
 
 use agon::i18n::Lang;
-use agon::ui::announce::{Announcements, action_sentence};
+use agon::ui::announce::action_sentence;
 
 use super::*;
 
@@ -17,11 +17,7 @@ fn said_after_a_step(app: &mut App) -> String {
     click(app, "f1");
     click(app, "f2");
     frames(app, 2);
-    app.world()
-        .resource::<Announcements>()
-        .latest()
-        .unwrap_or_default()
-        .to_string()
+    latest_said(app)
 }
 
 fn step_in(l: Lang) -> String {
