@@ -148,9 +148,9 @@ pub fn apply_options(
             if let Err(e) = game.play_text(text) {
                 notices.0.push(
                     Notice::new("notice-play-failed")
-                        .with("index", i)
+                        .with("index", i + 1)
                         .with("action", text)
-                        .with("error", e.to_string()),
+                        .with("error", &e),
                 );
                 break;
             }

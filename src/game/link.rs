@@ -9,10 +9,11 @@
 
 use agon_ai::Level;
 use agon_rules::Game;
-use agon_rules::link::{self, LinkError, MAX_CODE_ACTIONS, MAX_LINK_BYTES};
+use agon_rules::link::{self, MAX_CODE_ACTIONS, MAX_LINK_BYTES};
 
 use crate::game::mode::ModeChoice;
 use crate::game::{Match, MatchCommand, Mode};
+use crate::i18n::Message;
 
 /// Where the desktop game's links lead when `AGON_WEB_URL` was not set at
 /// build time: what `scripts/web.sh serve` serves.
@@ -24,9 +25,9 @@ const LOCAL_WEB_URL: &str = "http://127.0.0.1:8080/";
 const MAX_LINK_CODE: usize = MAX_LINK_BYTES / 2;
 
 /// Keeps the first value of a key and refuses a second one.
-fn once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), String> {
+fn once(slot: &mut Option<String>, key: &'static str, value: String) -> Result<(), Message> {
     if slot.is_some() {
-        return Err(format!("the link gives {key}= twice"));
+        return Err(Message::new("error-link-twice").with("key", key));
     }
     *slot = Some(value);
     Ok(())
@@ -36,8 +37,8 @@ fn once(slot: &mut Option<String>, key: &str, value: String) -> Result<(), Strin
 /// `afn=...`), into a new game for the owner, which asks before it replaces
 /// an unfinished or saved game. The level is `default_level` unless the
 /// link names one. The error names the problem.
-pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, String> {
-    let pairs = link::parse_query(text.trim()).map_err(|e: LinkError| e.to_string())?;
+pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Message> {
+    let pairs = link::parse_query(text.trim()).map_err(Message::from)?;
     let (mut code, mut afn, mut mode, mut side, mut level) = (None, None, None, None, None);
     for (key, value) in pairs {
         match key.as_str() {
@@ -52,26 +53,29 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Strin
         }
     }
     let game = match (code, afn) {
-        (Some(_), Some(_)) => {
-            return Err("the link gives both a game (game=) and a position (afn=)".into());
-        }
-        (None, None) => {
-            return Err("the link holds no game (game=) and no position (afn=)".into());
-        }
-        (Some(code), None) => link::decode_game(&code).map_err(|e| e.to_string())?,
-        (None, Some(afn)) => {
-            Game::from_position(link::decode_position(&afn).map_err(|e| e.to_string())?)
-        }
+        (Some(_), Some(_)) => return Err(Message::new("error-link-game-and-position")),
+        (None, None) => return Err(Message::new("error-link-nothing")),
+        (Some(code), None) => link::decode_game(&code).map_err(Message::from)?,
+        (None, Some(afn)) => Game::from_position(link::decode_position(&afn)?),
     };
-    let mode = mode
-        .as_deref()
-        .map_or(Ok(ModeChoice::VsComputer), str::parse::<ModeChoice>)?;
+    // A value this game does not know, quoted as the link gives it.
+    let quote = |value: &str| agon_rules::Excerpt(value).to_string();
+    let mode = match mode {
+        Some(m) => m
+            .parse::<ModeChoice>()
+            .map_err(|_| Message::new("error-link-mode").with("found", quote(&m)))?,
+        None => ModeChoice::VsComputer,
+    };
     let level = match level {
-        Some(l) => l.parse::<Level>()?,
+        Some(l) => l
+            .parse::<Level>()
+            .map_err(|_| Message::new("error-link-level").with("found", quote(&l)))?,
         None => default_level,
     };
     let side = match side {
-        Some(s) => s.parse::<agon_rules::Side>().map_err(|e| e.to_string())?,
+        Some(s) => s
+            .parse::<agon_rules::Side>()
+            .map_err(|_| Message::new("error-link-side").with("found", quote(&s)))?,
         None => game.position().to_move(),
     };
     let setup = mode.setup(side.into(), level);
@@ -246,35 +250,57 @@ mod tests {
         let cases: Vec<(String, &str)> = vec![
             (
                 "https://example.org/agon/".into(),
-                "no game (game=) and no position",
+                "The link holds neither a game (game=) nor a position (afn=).",
             ),
-            (format!("?game={code}&afn=x"), "both a game"),
-            (format!("?game={code}&game={code}"), "game= twice"),
+            (
+                format!("?game={code}&afn=x"),
+                "The link gives both a game (game=) and a position (afn=).",
+            ),
+            (
+                format!("?game={code}&game={code}"),
+                "The link gives game= twice.",
+            ),
             (
                 format!("?game={code}&mode=chess"),
-                "\"chess\" is not a mode",
+                "The link's mode=“chess” is not one of vs-computer, pass-and-play, watch or remote.",
             ),
-            (format!("?game={code}&side=blue"), "not a side"),
-            (format!("?game={code}&level=god"), "unknown level \"god\""),
+            (
+                format!("?game={code}&side=blue"),
+                "The link's side=“blue” is neither light nor dark.",
+            ),
+            (
+                format!("?game={code}&level=god"),
+                "The link's level=“god” is not one of beginner, easy, medium, hard or master.",
+            ),
             (
                 "?game=AR!t".into(),
-                "bad character '!' at 2 in the game code",
+                "“!” at byte 2 cannot be part of a game code (only A to Z, a to z, 0 to 9, - and _ can).",
             ),
-            ("?game=".into(), "the game code is empty"),
+            ("?game=".into(), "The game code is empty."),
             // Version 1, the standard start, four actions, the first
             // numbered 30 of 27.
-            ("?game=ARfg".into(), "action 0 is out of range"),
-            ("?afn=1g2G1".into(), "the position in the link is invalid"),
-            ("?afn=%zz".into(), "bad escape"),
+            (
+                "?game=ARfg".into(),
+                "Action 1 of the game code is not one of the actions that can be played there.",
+            ),
+            (
+                "?afn=1g2G1".into(),
+                "The position in the link is impossible. A position has three parts (the board, \
+                 the side to move, the captured pieces) separated by single spaces, but this one has 1.",
+            ),
+            (
+                "?afn=%zz".into(),
+                "“%zz” at byte 5 is not an escape: “%” is followed by two hexadecimal digits.",
+            ),
         ];
         for (text, expected) in cases {
             let e = read_link(&text, Level::Easy).unwrap_err();
-            assert!(e.contains(expected), "{text}: {e}");
+            assert_eq!(e.to_string(), expected, "{text}");
         }
         // Over 8 KiB, refused before anything is read.
         let long = format!("?game={code}&pad={}", "x".repeat(MAX_LINK_BYTES));
-        let e = read_link(&long, Level::Easy).unwrap_err();
-        assert!(e.contains("the link is too long"), "{e}");
+        let e = read_link(&long, Level::Easy).unwrap_err().to_string();
+        assert!(e.starts_with("The link is too long"), "{e}");
     }
 
     /// Random choices from a seed.

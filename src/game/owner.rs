@@ -17,8 +17,9 @@ use crate::game::messages::{
 };
 use crate::game::mode::Mode;
 use crate::game::the_match::{Match, SavedGame};
-use crate::game::turn::{Selection, sentence};
+use crate::game::turn::Selection;
 use crate::game::tutorial::{LESSONS, Tutorial};
+use crate::i18n::Message;
 use crate::t;
 
 /// A friend's last action, from the link just opened: taken back when the
@@ -76,7 +77,7 @@ pub fn apply_requests(
                 }
             }
             Err(e) => {
-                feedback.write(Feedback(sentence(*lang, &e)));
+                feedback.write(Feedback(Message::from(&e).text(*lang)));
             }
         }
     }

@@ -1,12 +1,12 @@
 //! A person's turn: clicks on cells pick up a piece and request an action;
 //! a click that can do nothing is answered with the rule it breaks.
 
-use agon_rules::{Action, Cell, CellSet, IllegalAction, PlayError, Position};
+use agon_rules::{Action, Cell, CellSet, PlayError, Position};
 use bevy::prelude::*;
 
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Message};
 use crate::t;
 
 /// What the person has picked up and where it may go.
@@ -93,13 +93,13 @@ pub fn handle_clicks(
             (Some(from), _) if from != cell => pos
                 .check(Action::new(from, cell))
                 .err()
-                .map(|e| sentence(l, &e)),
+                .map(|e| Message::from(&e).text(l)),
             // The rules name why this piece may not act now (a relocation
             // due, the queen first); any target will do, the piece is judged first.
             (_, Some(p)) if p.side == pos.to_move() && pos.must_relocate() => pos
                 .check(Action::new(cell, cell))
                 .err()
-                .map(|e| sentence(l, &e)),
+                .map(|e| Message::from(&e).text(l)),
             (_, Some(p)) if p.side == pos.to_move() => Some(t!(l, "refusal-nowhere")),
             (_, Some(_)) => Some(t!(l, "refusal-other-side")),
             _ => None,
@@ -151,45 +151,12 @@ pub fn handle_typed(
                 requests.write(RequestAction(action));
             }
             Err(PlayError::Illegal { reason, .. }) => {
-                feedback.write(Feedback(sentence(l, &reason)));
+                feedback.write(Feedback(Message::from(&reason).text(l)));
             }
             Err(PlayError::Text(_)) => {
                 feedback.write(Feedback(t!(l, "refusal-not-an-action", text = text)));
             }
         }
-    }
-}
-
-/// A rule broken, said to a player: by the rules' kind of error, never
-/// by its English text.
-pub fn sentence(l: Lang, e: &IllegalAction) -> String {
-    use IllegalAction::*;
-    let cells = |list: &[agon_rules::Cell]| {
-        let names: Vec<String> = list.iter().map(|c| c.to_string()).collect();
-        if names.is_empty() {
-            t!(l, "refusal-no-captures")
-        } else {
-            names.join(", ")
-        }
-    };
-    match e {
-        GameOver => t!(l, "refusal-game-over"),
-        NoPiece(c) => t!(l, "refusal-no-piece", cell = c.to_string()),
-        NotYourPiece(c) => t!(l, "refusal-not-yours", cell = c.to_string()),
-        MustRelocate => t!(l, "refusal-must-relocate"),
-        QueenFirst => t!(l, "refusal-queen-first"),
-        Occupied(c) => t!(l, "refusal-occupied", cell = c.to_string()),
-        NotAdjacent => t!(l, "refusal-not-adjacent"),
-        Outward => t!(l, "refusal-outward"),
-        ThroneForbidden => t!(l, "refusal-throne"),
-        Intervention(c) => t!(l, "refusal-intervention", cell = c.to_string()),
-        GuardOffOuterRing(c) => t!(l, "refusal-outer-ring", cell = c.to_string()),
-        WrongCaptures { claimed, actual } => t!(
-            l,
-            "refusal-wrong-captures",
-            claimed = cells(claimed),
-            actual = cells(actual)
-        ),
     }
 }
 

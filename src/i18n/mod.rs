@@ -14,6 +14,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
 pub mod choose;
+pub mod errors;
 
 /// The game's languages, each named in itself in the picker.
 #[derive(Resource, Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -27,7 +28,14 @@ pub enum Lang {
 }
 
 /// The files of each language; an area of the interface each.
-pub const FILES: [&str; 5] = ["common", "interface", "dialogs", "words", "tutorial"];
+pub const FILES: [&str; 6] = [
+    "common",
+    "interface",
+    "dialogs",
+    "words",
+    "tutorial",
+    "errors",
+];
 
 macro_rules! sources {
     ($($code:literal),+) => {
@@ -37,6 +45,7 @@ macro_rules! sources {
             include_str!(concat!("../../assets/locales/", $code, "/dialogs.ftl")),
             include_str!(concat!("../../assets/locales/", $code, "/words.ftl")),
             include_str!(concat!("../../assets/locales/", $code, "/tutorial.ftl")),
+            include_str!(concat!("../../assets/locales/", $code, "/errors.ftl")),
         ]),+]
     };
 }
@@ -93,7 +102,7 @@ impl Lang {
     pub fn text(self, key: &str, args: &[(&str, Arg)]) -> String {
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
-            fluent_args.set(*name, value.to_fluent());
+            fluent_args.set(*name, value.to_fluent(self));
         }
         let args = (!args.is_empty()).then_some(&fluent_args);
         [self, Lang::En]
@@ -125,19 +134,65 @@ pub fn detail(text: &str) -> String {
     text.to_string()
 }
 
-/// A value for a placeholder: a number (which chooses plural forms) or text.
+/// A message to be put into words later, in whoever reads it's language: a
+/// key and its placeholders. Notices raised at start-up and the reasons a
+/// file or a link cannot be read ([`errors`]) travel as messages. Shown in
+/// English, it is the text of logs and tests.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    pub fn new(key: &'static str) -> Message {
+        Message { key, args: vec![] }
+    }
+
+    pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Message {
+        self.args.push((name, value.into()));
+        self
+    }
+
+    pub fn text(&self, l: Lang) -> String {
+        l.text(self.key, &self.args)
+    }
+}
+
+impl std::fmt::Display for Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text(Lang::En))
+    }
+}
+
+/// A value for a placeholder: a number (which chooses plural forms), text,
+/// or a message said in the same language (a reason inside a sentence).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Number(f64),
     Text(String),
+    Message(Box<Message>),
 }
 
 impl Arg {
-    fn to_fluent(&self) -> FluentValue<'static> {
+    fn to_fluent(&self, l: Lang) -> FluentValue<'static> {
         match self {
             Arg::Number(n) => FluentValue::from(*n),
             Arg::Text(s) => FluentValue::from(s.clone()),
+            Arg::Message(m) => FluentValue::from(m.text(l)),
         }
+    }
+}
+
+impl From<Message> for Arg {
+    fn from(m: Message) -> Arg {
+        Arg::Message(Box::new(m))
+    }
+}
+
+impl From<char> for Arg {
+    fn from(c: char) -> Arg {
+        Arg::Text(c.to_string())
     }
 }
 

@@ -129,9 +129,9 @@ fn keys_in_code() -> BTreeSet<String> {
         for key in t_key(source) {
             keys.insert(key);
         }
-        // Notices are built with their key.
-        for key in between(source, "Notice::new(\"", "\"") {
-            keys.insert(key);
+        // Notices and other messages are built with their key.
+        for open in ["Notice::new(\"", "Message::new(\""] {
+            keys.extend(between(source, open, "\""));
         }
         let _ = path;
     }
@@ -251,6 +251,7 @@ fn prose_literals(path: &str, source: &str) -> Vec<String> {
                 "id_salt(",
                 "Id::new(",
                 "Notice::new(",
+                "Message::new(",
                 "detail(",
             ]
             .iter()

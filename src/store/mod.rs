@@ -9,7 +9,8 @@ pub mod storage;
 
 use bevy::prelude::*;
 
-use crate::i18n::{Arg, Lang};
+use crate::i18n::Message;
+use crate::i18n::errors::file_problem;
 
 use crate::game::PlaySet;
 pub use saves::{SAVE_KEY, read_save};
@@ -30,34 +31,8 @@ impl Default for Storage {
 pub struct Notices(pub Vec<Notice>);
 
 /// A message for the player, put into words in their language when it is
-/// shown: a message key and its placeholders. Shown in English, it is the
-/// text of logs and tests.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notice {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Arg)>,
-}
-
-impl Notice {
-    pub fn new(key: &'static str) -> Notice {
-        Notice { key, args: vec![] }
-    }
-
-    pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Notice {
-        self.args.push((name, value.into()));
-        self
-    }
-
-    pub fn text(&self, l: Lang) -> String {
-        l.text(self.key, &self.args)
-    }
-}
-
-impl std::fmt::Display for Notice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.text(Lang::En))
-    }
-}
+/// shown.
+pub type Notice = crate::i18n::Message;
 
 /// Reads `key` and parses it. What cannot be read (not text, too large, not
 /// to be opened) or parsed is set aside, never written over, and described
@@ -66,12 +41,13 @@ fn load_kept<T>(
     store: &dyn storage::Store,
     key: &str,
     what: &'static str,
-    parse: impl FnOnce(&str) -> Result<T, String>,
+    parse: impl FnOnce(&str) -> Result<T, Message>,
 ) -> Result<Option<T>, Notice> {
     let read = store
         .load(key)
+        .map_err(file_problem)
         .and_then(|text| text.map(|t| parse(&t)).transpose());
-    read.map_err(|e| unreadable(what, &e, store.set_aside(key)))
+    read.map_err(|e| unreadable(what, e, store.set_aside(key)))
 }
 
 /// A write that keeps failing is said once, not at every attempt, until a
@@ -94,7 +70,7 @@ fn say_once(
 
 /// A file that could not be read, said to the player with where it went;
 /// `what` is `saved-game` or `settings`.
-fn unreadable(what: &'static str, error: &str, kept: Result<String, String>) -> Notice {
+fn unreadable(what: &'static str, error: Message, kept: Result<String, String>) -> Notice {
     match kept {
         Ok(place) => Notice::new("notice-unreadable-kept")
             .with("what", what)

@@ -5,6 +5,7 @@ use agon_rules::{Game, Record};
 use bevy::prelude::*;
 
 use crate::game::{Match, SaveChange, SavedGame};
+use crate::i18n::Message;
 use crate::store::storage::Store;
 use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
@@ -28,7 +29,7 @@ pub fn load_save(
 /// The saved game, if there is one worth resuming. A save that cannot be
 /// read is set aside and described in the error.
 pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, Notice> {
-    let parse = |text: &str| Record::from_json(text).map_err(|e| e.to_string());
+    let parse = |text: &str| Record::from_json(text).map_err(Message::from);
     Ok(load_kept(store, SAVE_KEY, "saved-game", parse)?
         .filter(|(record, game)| record.result.is_none() && !game.is_over()))
 }

@@ -2,10 +2,12 @@
 //! view, theme, graphics, and the last choices of the new-game dialog.
 
 use agon_ai::Level;
+use agon_rules::Excerpt;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SideChoice;
+use crate::i18n::Message;
 use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
 pub const SETTINGS_KEY: &str = "settings";
@@ -133,11 +135,13 @@ impl Default for Settings {
 }
 
 impl Settings {
-    pub fn from_json(text: &str) -> Result<Settings, String> {
-        let s: Settings = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_json(text: &str) -> Result<Settings, Message> {
+        let s: Settings = serde_json::from_str(text).map_err(|e| {
+            Message::new("error-settings-json").with("detail", Excerpt(&e.to_string()).to_string())
+        })?;
         let vols = [s.master_volume, s.effects_volume, s.music_volume];
         if vols.iter().any(|v| !(0.0..=1.0).contains(v)) {
-            return Err("a volume is outside 0 to 1".into());
+            return Err(Message::new("error-settings-volume"));
         }
         Ok(s)
     }
@@ -267,6 +271,10 @@ mod tests {
         assert_eq!(Settings::from_json(&text).unwrap(), s);
         // An unknown level names itself in the error.
         let bad = text.replace("hard", "godlike");
-        assert!(Settings::from_json(&bad).unwrap_err().contains("godlike"));
+        let e = Settings::from_json(&bad).unwrap_err().to_string();
+        assert!(
+            e.starts_with("The settings cannot be read") && e.contains("godlike"),
+            "{e}"
+        );
     }
 }

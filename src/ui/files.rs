@@ -10,7 +10,7 @@ use bevy::prelude::*;
 
 use crate::frames::Waker;
 use crate::game::MatchCommand;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Message};
 use crate::store::Settings;
 use crate::t;
 use crate::ui::records::parse_import;
@@ -22,7 +22,7 @@ use crate::ui::{Dialog, UiState};
 pub struct Arrived {
     /// The file's name; none when the picker itself failed.
     pub name: Option<String>,
-    pub text: Result<String, String>,
+    pub text: Result<String, Message>,
 }
 
 /// Files read by the browser, waiting for the next frame.
@@ -137,7 +137,7 @@ pub fn pick_file(inbox: &Inbox) {
     if let Err(e) = web::pick(inbox.clone()) {
         inbox.deliver(Arrived {
             name: None,
-            text: Err(e),
+            text: Err(crate::i18n::errors::file_problem(e)),
         });
     }
 }
@@ -215,6 +215,7 @@ fn set_up(waker: Res<crate::frames::WindowWaker>, mut inbox: ResMut<Inbox>) {
 mod web {
     use super::{Arrived, Inbox};
     use crate::i18n::detail;
+    use crate::i18n::errors::file_problem;
     use crate::store::storage::check_size;
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
@@ -272,7 +273,7 @@ mod web {
         if let Err(e) = check_size(&name, file.size() as u64) {
             inbox.deliver(Arrived {
                 name: Some(name),
-                text: Err(e),
+                text: Err(file_problem(e)),
             });
             return;
         }
@@ -280,7 +281,8 @@ mod web {
             let text = wasm_bindgen_futures::JsFuture::from(file.text())
                 .await
                 .map_err(|e| detail("could not be read: ") + &text_of(&e))
-                .and_then(|v| v.as_string().ok_or_else(|| detail("is not text")));
+                .and_then(|v| v.as_string().ok_or_else(|| detail("is not text")))
+                .map_err(file_problem);
             inbox.deliver(Arrived {
                 name: Some(name),
                 text,

@@ -12,6 +12,8 @@ use bevy_egui::egui;
 
 use crate::game::link::{friend_link, link_base, link_query, read_link};
 use crate::game::{MatchCommand, Setup};
+use crate::i18n::Message;
+use crate::i18n::errors::file_problem;
 use crate::t;
 use crate::ui::{GameParams, Requests, UiState};
 
@@ -19,7 +21,7 @@ use crate::ui::{GameParams, Requests, UiState};
 /// as it was played; a position or a list of actions as a game against the
 /// computer at `level`, the player taking the side to move; a link as it
 /// says ([`read_link`]).
-pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, String> {
+pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Message> {
     if looks_like_link(text) {
         return read_link(text, level);
     }
@@ -31,7 +33,7 @@ pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, String> {
         game: Box::new(game),
         confirmed: false,
     };
-    Ok(match import(text).map_err(|e| e.to_string())? {
+    Ok(match import(text)? {
         Imported::Record(record) => MatchCommand::Load {
             record,
             confirmed: false,
@@ -223,14 +225,10 @@ pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &
 }
 
 /// A file's text for importing, refused past the store's size limit.
-pub fn read_file(path: &std::path::Path) -> Result<String, String> {
-    crate::store::storage::read_text(path)?.ok_or_else(|| {
-        format!(
-            "{}{}",
-            path.display(),
-            crate::i18n::detail(" does not exist")
-        )
-    })
+pub fn read_file(path: &std::path::Path) -> Result<String, Message> {
+    crate::store::storage::read_text(path)
+        .map_err(file_problem)?
+        .ok_or_else(|| Message::new("error-file-missing").with("path", path.display().to_string()))
 }
 
 #[cfg(test)]
@@ -282,7 +280,11 @@ mod tests {
             Ok(MatchCommand::Load { .. })
         ));
         let e = parse_import("f1-f2 f11-f12", Level::Easy).unwrap_err();
-        assert!(e.starts_with("action 1 (\"f11-f12\")"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "Action 2, “f11-f12”, cannot be played. In the action “f11-f12”: “f12” is not a cell \
+             of the board (its files are a to l without j, its ranks count from 1)."
+        );
     }
 
     #[test]
@@ -305,10 +307,13 @@ mod tests {
         }
         // A bad link says what is wrong with it, not with an action list.
         let e = parse_import("?game=AR!t", Level::Easy).unwrap_err();
-        assert!(e.contains("bad character '!'"), "{e}");
+        assert!(
+            e.to_string().starts_with("“!” at byte 2 cannot be part"),
+            "{e}"
+        );
         // Text with words around a link is not read as one.
         let e = parse_import("see game=ARW please", Level::Easy).unwrap_err();
-        assert!(!e.contains("game code"), "{e}");
+        assert!(!e.to_string().contains("game code"), "{e}");
         assert!(!looks_like_link("{\"note\": \"game=1\"}"));
     }
 }

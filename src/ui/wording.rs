@@ -6,7 +6,7 @@ use agon_ai::Level;
 use agon_rules::{Ending, Outcome, Side, WinReason};
 
 use crate::game::{Match, Mode};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Message};
 use crate::t;
 
 pub fn side_name(l: Lang, side: Side) -> String {
@@ -69,18 +69,32 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
             t!(l, "ending-side-wins", side = side_key(w))
         }
     };
-    let reason = match ending {
-        Ending::Rules(Outcome::Win { winner, reason }) => match reason {
-            WinReason::Throne => t!(l, "ending-throne", side = side_key(winner)),
-            WinReason::Forfeit => t!(l, "ending-forfeit", side = side_key(!winner)),
-            WinReason::NoMoves => t!(l, "ending-no-moves", side = side_key(!winner)),
-        },
-        Ending::Rules(Outcome::DrawByRepetition) => t!(l, "ending-repetition"),
-        Ending::Resignation { winner } => t!(l, "ending-resigned", side = side_key(!winner)),
-        Ending::Agreement => t!(l, "ending-agreed"),
-        Ending::Adjudication => t!(l, "ending-adjudicated"),
-    };
+    let reason = ending_reason(ending).text(l);
     (title, reason)
+}
+
+/// Why a game ended, in a sentence.
+pub fn ending_reason(ending: Ending) -> Message {
+    match ending {
+        Ending::Rules(outcome) => outcome_reason(outcome),
+        Ending::Resignation { winner } => {
+            Message::new("ending-resigned").with("side", side_key(!winner))
+        }
+        Ending::Agreement => Message::new("ending-agreed"),
+        Ending::Adjudication => Message::new("ending-adjudicated"),
+    }
+}
+
+/// Why the rules ended a game, in a sentence.
+pub fn outcome_reason(outcome: Outcome) -> Message {
+    match outcome {
+        Outcome::Win { winner, reason } => match reason {
+            WinReason::Throne => Message::new("ending-throne").with("side", side_key(winner)),
+            WinReason::Forfeit => Message::new("ending-forfeit").with("side", side_key(!winner)),
+            WinReason::NoMoves => Message::new("ending-no-moves").with("side", side_key(!winner)),
+        },
+        Outcome::DrawByRepetition => Message::new("ending-repetition"),
+    }
 }
 
 /// What the side to move should do now, in a sentence.

@@ -86,3 +86,28 @@ fn a_language_chosen_in_settings_is_remembered() {
         agon::i18n::choose::system_lang().unwrap_or_default()
     );
 }
+
+/// A link that cannot be opened is refused in the player's language, the
+/// reason too: the rules' error is put into words by its kind.
+#[test]
+fn a_bad_link_is_refused_in_the_players_language() {
+    use agon::i18n::Message;
+    let dir = data_dir("lang-bad-link");
+    std::fs::write(dir.join("settings.json"), "{ \"language\": \"el\" }").unwrap();
+    let mut app = whole_app_as_launched(&dir, &["--open", "?game=AR!t"]);
+    frames(&mut app, 2);
+    let notices = &app.world().resource::<Notices>().0;
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    let said = notices[0].text(lang(&app));
+    let reason = Message::new("error-code-character")
+        .with("char", "!")
+        .with("at", 2)
+        .text(Lang::El);
+    assert!(said.ends_with(&reason), "{said}");
+    assert!(said.contains(&agon::t!(Lang::El, "notice-link-failed", error = "")));
+    assert!(
+        !said.contains("game code") && !said.contains("link"),
+        "English in Greek: {said}"
+    );
+    assert!(notices[0].to_string().contains("“!” at byte 2"));
+}

@@ -71,13 +71,16 @@ fn a_link_over_a_saved_game_asks_first() {
 fn a_bad_link_opens_nothing_and_says_why() {
     let code = encode_game(&game_of(&ACTIONS));
     let cases = [
-        ("?game=AR!t".to_string(), "bad character '!' at 2"),
+        ("?game=AR!t".to_string(), "“!” at byte 2 cannot be part"),
         // Version 1, the standard start, four actions, the first numbered
         // 30 when there are 27.
-        ("?game=ARfg".to_string(), "action 0 is out of range"),
+        (
+            "?game=ARfg".to_string(),
+            "Action 1 of the game code is not one",
+        ),
         (
             format!("?game={code}&pad={}", "x".repeat(8192)),
-            "the link is too long",
+            "The link is too long",
         ),
     ];
     for (i, (link, problem)) in cases.into_iter().enumerate() {
@@ -233,7 +236,9 @@ fn files_from_the_browser_open_like_the_import_box() {
     });
     inbox.deliver(Arrived {
         name: Some("huge.json".into()),
-        text: Err("huge.json is larger than 4 MiB".into()),
+        text: Err(agon::i18n::errors::file_problem(
+            "huge.json is larger than 4 MiB",
+        )),
     });
     frames(&mut app, 2);
     let ui = app.world().resource::<UiState>();

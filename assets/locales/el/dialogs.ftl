@@ -163,8 +163,8 @@ records-import = Εισαγωγή
 records-import-help = Επικολλήστε (Ctrl+V) μια καταγραφή παρτίδας, μια θέση (AFN), μια λίστα κινήσεων όπως «1. f1-f2 f11-f10» ή έναν σύνδεσμο παρτίδας, ή αφήστε ένα αρχείο πάνω στο παράθυρο.
 records-open = Άνοιγμα
 records-open-file = Άνοιγμα αρχείου…
-records-not-loaded = Δεν φορτώθηκε: { $error }
-records-file-not-loaded = { $name } — δεν φορτώθηκε: { $error }
+records-not-loaded = Δεν φορτώθηκε. { $error }
+records-file-not-loaded = Το { $name } δεν φορτώθηκε. { $error }
 records-the-file-picker = Επιλογέας αρχείων
 
 ## Παιχνίδι με φίλο μέσω συνδέσμου.

@@ -163,8 +163,8 @@ records-import = Import
 records-import-help = Paste (Ctrl+V) a game record, a position (AFN), a list of actions such as "1. f1-f2 f11-f10" or a link to a game, or drop a file on the window.
 records-open = Open
 records-open-file = Open a file…
-records-not-loaded = Not loaded: { $error }
-records-file-not-loaded = { $name } was not loaded: { $error }
+records-not-loaded = Not loaded. { $error }
+records-file-not-loaded = { $name } was not loaded. { $error }
 records-the-file-picker = The file picker
 
 ## Playing a friend by link.

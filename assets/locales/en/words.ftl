@@ -183,24 +183,27 @@ refusal-friends-turn = It is your friend's turn: send them your move.
 refusal-computers-turn = Wait for the computer's move.
 refusal-not-an-action = “{ $text }” is not an action: write the two cells, like f1-f2.
 
-## Notices about files and links, shown once in a dialog. $error is the
-## system's or the reader's own description of the problem.
+## Notices about files and links, shown once in a dialog. Where $error
+## follows a full stop, it is a sentence of errors.ftl that says why;
+## $problem and the $error of a save that failed are the system's or the
+## browser's own words.
 
 # $what is "saved-game" or "settings"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
-       *[saved-game] Your saved game
-        [settings] Your settings
-    } could not be read ({ $error }). It was kept as { $place } and not used.
+       *[saved-game] Your saved game could not be read. It was kept as { $place } and not used.
+        [settings] Your settings could not be read. They were kept as { $place } and not used.
+    } { $error }
 notice-unreadable-left = { $what ->
-       *[saved-game] Your saved game
-        [settings] Your settings
-    } could not be read ({ $error }), nor set aside ({ $problem }). It was left as it is.
+       *[saved-game] Your saved game could not be read, nor set aside ({ $problem }). It was left as it is.
+        [settings] Your settings could not be read, nor set aside ({ $problem }). They were left as they are.
+    } { $error }
 notice-save-failed = The game could not be saved: { $error }.
 notice-settings-failed = Your settings could not be saved: { $error }.
-notice-link-failed = The link could not be opened: { $error }.
-notice-address-failed = The link in the address could not be opened: { $error }.
-notice-load-failed = { $path } could not be loaded: { $error }
-notice-play-failed = --play: action { $index } ({ $action }) was not played: { $error }
+notice-link-failed = The link could not be opened. { $error }
+notice-address-failed = The link in the address could not be opened. { $error }
+notice-load-failed = { $path } could not be loaded. { $error }
+# $index counts from 1.
+notice-play-failed = --play: action { $index }, “{ $action }”, was not played. { $error }
 
 ## Browsing the game.
 

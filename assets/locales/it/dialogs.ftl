@@ -163,8 +163,8 @@ records-import = Importa
 records-import-help = Incolla (Ctrl+V) la registrazione di una partita, una posizione (AFN), un elenco di azioni come «1. f1-f2 f11-f10» o il link di una partita, oppure trascina un file sulla finestra.
 records-open = Apri
 records-open-file = Apri un file…
-records-not-loaded = Caricamento non riuscito: { $error }
-records-file-not-loaded = { $name }: caricamento non riuscito ({ $error })
+records-not-loaded = Caricamento non riuscito. { $error }
+records-file-not-loaded = Non è stato possibile caricare { $name }. { $error }
 records-the-file-picker = Selettore di file
 
 ## Giocare con un amico via link.

@@ -199,24 +199,27 @@ refusal-friends-turn = Tocca al tuo amico: mandagli la tua mossa.
 refusal-computers-turn = Aspetta la mossa del computer.
 refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, come f1-f2.
 
-## Avvisi su file e link, mostrati una volta in una finestra. $error è la
-## descrizione del problema data dal sistema o dal lettore stesso.
+## Avvisi su file e link, mostrati una volta in una finestra. Dove $error
+## segue un punto, è una frase di errors.ftl che dice il perché; $problem e
+## l'$error di un salvataggio non riuscito sono le parole del sistema o del
+## browser stesso.
 
 # $what è "saved-game" o "settings"; $place dove è stato conservato il file.
 notice-unreadable-kept = { $what ->
-       *[saved-game] Non è stato possibile leggere la tua partita salvata ({ $error }). È stata conservata come { $place } e non è stata usata.
-        [settings] Non è stato possibile leggere le tue impostazioni ({ $error }). Sono state conservate come { $place } e non sono state usate.
-    }
+       *[saved-game] Non è stato possibile leggere la tua partita salvata. È stata conservata come { $place } e non è stata usata.
+        [settings] Non è stato possibile leggere le tue impostazioni. Sono state conservate come { $place } e non sono state usate.
+    } { $error }
 notice-unreadable-left = { $what ->
-       *[saved-game] Non è stato possibile leggere la tua partita salvata ({ $error }), né metterla da parte ({ $problem }). È stata lasciata com'è.
-        [settings] Non è stato possibile leggere le tue impostazioni ({ $error }), né metterle da parte ({ $problem }). Sono state lasciate come sono.
-    }
+       *[saved-game] Non è stato possibile leggere la tua partita salvata, né metterla da parte ({ $problem }). È stata lasciata com'è.
+        [settings] Non è stato possibile leggere le tue impostazioni, né metterle da parte ({ $problem }). Sono state lasciate come sono.
+    } { $error }
 notice-save-failed = Non è stato possibile salvare la partita: { $error }.
 notice-settings-failed = Non è stato possibile salvare le tue impostazioni: { $error }.
-notice-link-failed = Non è stato possibile aprire il link: { $error }.
-notice-address-failed = Non è stato possibile aprire il link nell'indirizzo: { $error }.
-notice-load-failed = Non è stato possibile caricare { $path }: { $error }
-notice-play-failed = --play: l'azione { $index } ({ $action }) non è stata giocata: { $error }
+notice-link-failed = Non è stato possibile aprire il link. { $error }
+notice-address-failed = Non è stato possibile aprire il link nell'indirizzo. { $error }
+notice-load-failed = Non è stato possibile caricare { $path }. { $error }
+# $index conta da 1.
+notice-play-failed = --play: l'azione { $index }, «{ $action }», non è stata giocata. { $error }
 
 ## Scorrere la partita.
 

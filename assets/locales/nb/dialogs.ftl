@@ -163,8 +163,8 @@ records-import = Importer
 records-import-help = Lim inn (Ctrl+V) en partiprotokoll, en stilling (AFN), en liste med trekk som «1. f1-f2 f11-f10» eller en lenke til et parti, eller slipp en fil på vinduet.
 records-open = Åpne
 records-open-file = Åpne en fil…
-records-not-loaded = Ikke lastet inn: { $error }
-records-file-not-loaded = { $name } ble ikke lastet inn: { $error }
+records-not-loaded = Ikke lastet inn. { $error }
+records-file-not-loaded = { $name } ble ikke lastet inn. { $error }
 records-the-file-picker = Filvelgeren
 
 ## Playing a friend by link.

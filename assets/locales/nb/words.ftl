@@ -207,24 +207,27 @@ refusal-friends-turn = Det er vennens tur: send trekket ditt til vennen.
 refusal-computers-turn = Vent på datamaskinens trekk.
 refusal-not-an-action = «{ $text }» er ikke et trekk: skriv de to feltene, f.eks. f1-f2.
 
-## Notices about files and links, shown once in a dialog. $error is the
-## system's or the reader's own description of the problem.
+## Notices about files and links, shown once in a dialog. Where $error
+## follows a full stop, it is a sentence of errors.ftl that says why;
+## $problem and the $error of a save that failed are the system's or the
+## browser's own words.
 
 # $what is "saved-game" or "settings"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
-       *[saved-game] Det lagrede partiet ditt kunne ikke leses ({ $error }). Det ble tatt vare på som { $place } og ikke brukt.
-        [settings] Innstillingene dine kunne ikke leses ({ $error }). De ble tatt vare på som { $place } og ikke brukt.
-    }
+       *[saved-game] Det lagrede partiet ditt kunne ikke leses. Det ble tatt vare på som { $place } og ikke brukt.
+        [settings] Innstillingene dine kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt.
+    } { $error }
 notice-unreadable-left = { $what ->
-       *[saved-game] Det lagrede partiet ditt kunne ikke leses ({ $error }) og heller ikke legges til side ({ $problem }). Det ble ikke rørt.
-        [settings] Innstillingene dine kunne ikke leses ({ $error }) og heller ikke legges til side ({ $problem }). De ble ikke rørt.
-    }
+       *[saved-game] Det lagrede partiet ditt kunne verken leses eller legges til side ({ $problem }). Det ble liggende urørt.
+        [settings] Innstillingene dine kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
+    } { $error }
 notice-save-failed = Partiet kunne ikke lagres: { $error }.
 notice-settings-failed = Innstillingene dine kunne ikke lagres: { $error }.
-notice-link-failed = Lenken kunne ikke åpnes: { $error }.
-notice-address-failed = Lenken i adressen kunne ikke åpnes: { $error }.
-notice-load-failed = { $path } kunne ikke lastes inn: { $error }
-notice-play-failed = --play: trekk { $index } ({ $action }) ble ikke spilt: { $error }
+notice-link-failed = Lenken kunne ikke åpnes. { $error }
+notice-address-failed = Lenken i adressen kunne ikke åpnes. { $error }
+notice-load-failed = { $path } kunne ikke lastes inn. { $error }
+# $index counts from 1.
+notice-play-failed = --play: trekk { $index }, «{ $action }», ble ikke spilt. { $error }
 
 ## Bla i partiet.
 
