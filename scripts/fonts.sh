@@ -10,9 +10,9 @@ cd "$(dirname "$0")/.."
 src=$(ls -d "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/epaint_default_fonts-0.36.2/fonts | head -1)
 out=assets/fonts
 text="U+0020-007E,U+00A0-017F,U+0370-03FF,U+2000-206F,U+2190-21FF,U+2212,U+2211,U+221E,U+2264,U+2265,U+2300-23FF,U+25A0-25FF,U+2713,U+2714,U+2716,U+FFFD"
-# The panel's symbols (undo, redo, hint, resign, invite) and egui's own
+# The panel's symbols (undo, redo, hint, resign, invite, analysis) and egui's own
 # (arrows of combo boxes and collapsing headers, check marks, close).
-symbols="U+1F4A1,U+2709,U+2691,U+27F2,U+27F3,U+23F4-23F7,U+2699,U+26A0,U+2714,U+2716,U+1F5D9"
+symbols="U+1F4A1,U+1F4C8,U+2709,U+2691,U+27F2,U+27F3,U+23F4-23F7,U+2699,U+26A0,U+2714,U+2716,U+1F5D9"
 subset() {
     pyftsubset "$src/$1.ttf" --unicodes="$2" --no-hinting --layout-features='*' \
         --output-file="$out/$1.ttf"

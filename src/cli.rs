@@ -19,6 +19,8 @@ usage: agon [OPTIONS]
   --play \"A1 A2 ...\"                 play these actions first
   --select CELL                      pick up the piece on CELL (for screenshots)
   --hint                             ask for a hint at once (for screenshots)
+  --analyse                          open analysis at once (where it is allowed:
+                                     not in a game against the computer or a friend)
   --tutorial N                       open lesson N of the tutorial (1 to 8)
   --view light|dark                  see the board from this side
   --theme classic|high-contrast|colour-safe
@@ -55,6 +57,7 @@ pub struct Options {
     pub play: Vec<String>,
     pub select: Option<String>,
     pub hint: bool,
+    pub analyse: bool,
     pub tutorial: Option<usize>,
     pub view: Option<Side>,
     pub theme: Option<crate::store::ThemeName>,
@@ -116,6 +119,7 @@ impl Options {
                 "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
                 "--select" => o.select = Some(value()?),
                 "--hint" => o.hint = true,
+                "--analyse" => o.analyse = true,
                 "--tutorial" => {
                     let v = value()?;
                     let n: usize = v

@@ -101,6 +101,7 @@ pub fn apply_options(
     mut notices: ResMut<Notices>,
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
+    mut analyse: MessageWriter<game::analysis::AnalysisRequest>,
 ) {
     let o = &options.0;
     if let Some(t) = o.theme {
@@ -185,6 +186,9 @@ pub fn apply_options(
     }
     if o.hint {
         hints.write(HintRequest);
+    }
+    if o.analyse {
+        analyse.write(game::analysis::AnalysisRequest(true));
     }
 }
 

@@ -20,6 +20,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 
+#[path = "game/analysis.rs"]
+mod analysis_tests;
 #[path = "game/browsing.rs"]
 mod browsing_tests;
 #[path = "game/frames.rs"]

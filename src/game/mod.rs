@@ -5,6 +5,7 @@
 //! links to a game or a position ([`link`]).
 //! Nothing here draws.
 
+pub mod analysis;
 pub mod computer;
 pub mod link;
 pub mod messages;
@@ -72,5 +73,6 @@ pub fn plugin(app: &mut App) {
         );
     computer::plugin(app);
     review::plugin(app);
+    analysis::plugin(app);
     tutorial::plugin(app);
 }

@@ -8,6 +8,7 @@ use agon_rules::{Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::analysis::{AnalysisRequest, allowed};
 use crate::game::computer::HintRequest;
 use crate::game::{Match, MatchCommand, Screen};
 use crate::i18n::Lang;
@@ -80,6 +81,7 @@ pub fn show(
         counts(ui_, p, shape);
         strip(ui_, *p.lang, &p.the_match, r);
         send_move_button(ui_, p, ui);
+        crate::ui::analysis::words(ui_, p);
         main_buttons(ui_, p, r, ui, shape);
     });
     let rect = response.response.rect;
@@ -268,6 +270,12 @@ fn main_buttons(
                     }
                     if over && item(ui_, &t!(l, "result"), true) {
                         ui.game_over_open = true;
+                    }
+                    let may = allowed(&p.the_match, &p.tutorial);
+                    let on = p.analysis.on && may;
+                    let mark = if on { "✔ " } else { "" };
+                    if item(ui_, &format!("{mark}{}", t!(l, "analysis")), may) {
+                        r.analysis.write(AnalysisRequest(!on));
                     }
                     if item(
                         ui_,

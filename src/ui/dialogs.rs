@@ -304,6 +304,14 @@ pub fn game_over(
                     if ui.place("Review", button).clicked() {
                         crate::ui::review::open(r, ui);
                     }
+                    let button = ui_
+                        .button(t!(l, "analysis"))
+                        .on_hover_text(t!(l, "analysis-hover"));
+                    if ui.place("Analyse", button).clicked() {
+                        ui.game_over_open = false;
+                        r.analysis
+                            .write(crate::game::analysis::AnalysisRequest(true));
+                    }
                     if ui_.button(t!(l, "menu")).clicked() {
                         ui.game_over_open = false;
                         r.next_screen.set(Screen::Menu);

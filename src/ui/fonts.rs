@@ -99,7 +99,7 @@ mod tests {
         }
         let wanted = "The queen’s guard — “capture” … àèéìòù ÀÈÉÌÒÙ æøå ÆØÅ \
                       Η βασίλισσα, οι φρουροί, ο θρόνος ΐΰ ς ά έ ή ί ό ύ ώ ϊ ϋ · × ± « » ← → ⏴ ⏵ \
-                      ⟲ ⟳ 💡 ⚑ ✉";
+                      ⟲ ⟳ 💡 📈 ⚑ ✉";
         ctx.fonts_mut(|fonts| {
             for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
                 for c in wanted.chars().filter(|c| !c.is_whitespace()) {

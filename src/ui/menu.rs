@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::analysis::AnalysisRequest;
 use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
 use crate::t;
 use crate::ui::wording::{actions, mode_words};
@@ -50,6 +51,13 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     .clicked()
                 {
                     r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
+                }
+                if big_button(ui_, &t!(l, "menu-analysis"))
+                    .on_hover_text(t!(l, "menu-analysis-hover"))
+                    .clicked()
+                {
+                    r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
+                    r.analysis.write(AnalysisRequest(true));
                 }
                 if big_button(ui_, &t!(l, "menu-friend"))
                     .on_hover_text(t!(l, "menu-friend-hover"))

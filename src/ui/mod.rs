@@ -5,6 +5,7 @@
 //! [`MatchCommand`]; it never writes the match itself.
 
 pub mod about;
+pub mod analysis;
 pub mod announce;
 pub mod clipboard;
 pub mod compact;
@@ -142,6 +143,8 @@ pub struct GameParams<'w> {
     pub lang: Res<'w, Lang>,
     /// The computer's review of the game, as far as it has come.
     pub review: Res<'w, crate::game::review::GameReview>,
+    /// The engine's view of the position on the board, when it is asked.
+    pub analysis: Res<'w, crate::game::analysis::Analysis>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -154,6 +157,7 @@ pub struct Requests<'w> {
     pub sfx: MessageWriter<'w, crate::audio::Sfx>,
     pub typed: MessageWriter<'w, crate::game::TypedAction>,
     pub reviews: MessageWriter<'w, crate::game::review::ReviewRequest>,
+    pub analysis: MessageWriter<'w, crate::game::analysis::AnalysisRequest>,
 }
 
 impl Requests<'_> {
@@ -286,6 +290,7 @@ fn draw(
             menu::show(&ctx, &mut p, &mut r, ui_state);
         }
         Screen::Playing => {
+            analysis::overlay(&ctx, &p, camera.single().ok());
             panel::show(&ctx, &mut p, &mut r, ui_state, shape);
             panel::toast(&ctx, ui_state, now, shape);
             review::window(&ctx, &mut p, &mut r, ui_state);

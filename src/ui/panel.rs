@@ -18,7 +18,7 @@ use crate::ui::compact::{self, Shape};
 use crate::ui::wording::{level_title, queen_state, side_name, status_line};
 use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, records};
 
-fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
+pub(crate) fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
     let [r, g, b] = match side {
         Side::Light => theme.palette.ui_light,
         Side::Dark => theme.palette.ui_dark,
@@ -381,7 +381,9 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         {
             crate::ui::review::open(r, ui);
         }
+        crate::ui::analysis::switch(ui_, p, r, ui);
     });
+    crate::ui::analysis::words(ui_, p);
 }
 
 /// Steps and buttons to go through the game: back, forward, and back to

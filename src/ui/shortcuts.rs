@@ -1,12 +1,14 @@
 //! Keys: `Esc` closes the open dialog (or the notices, or the result), `Ctrl+Z`/`Ctrl+Y`
-//! undo and redo, `H` asks for a hint, `/` opens the command box, `D` says
+//! undo and redo, `H` asks for a hint, `A` opens or closes analysis, `/` opens the command box, `D` says
 //! the position in words, `?` lists every key ([`KEYS`]). The board's own
 //! keys (the cursor) are in `scene::keyboard`. Nothing here fires while the
 //! player types into a text box.
 
 use bevy::prelude::*;
 
+use crate::game::analysis::{Analysis, AnalysisRequest, allowed};
 use crate::game::computer::{HintRequest, Thinker};
+use crate::game::tutorial::Tutorial;
 use crate::game::{Match, MatchCommand, Screen, UiFocus};
 use crate::i18n::Lang;
 use crate::store::Notices;
@@ -14,7 +16,7 @@ use crate::ui::{Dialog, UiState};
 
 /// Every key and gesture, as the `?` dialog lists them: each names two
 /// messages, the key (`keys-tab`) and what it does (`keys-tab-what`).
-pub const KEYS: [&str; 18] = [
+pub const KEYS: [&str; 19] = [
     "keys-click-piece",
     "keys-click-dot",
     "keys-arrows",
@@ -26,6 +28,7 @@ pub const KEYS: [&str; 18] = [
     "keys-ctrl-z",
     "keys-ctrl-y",
     "keys-h",
+    "keys-a",
     "keys-r",
     "keys-right-drag",
     "keys-wheel",
@@ -66,6 +69,8 @@ pub fn keys(
     mut hints: MessageWriter<HintRequest>,
     mut said: ResMut<crate::ui::announce::Announcements>,
     lang: Res<Lang>,
+    (analysis, tutorial): (Res<Analysis>, Res<Tutorial>),
+    mut analyse: MessageWriter<AnalysisRequest>,
 ) {
     // Esc is no letter: it closes a dialog even from its text box.
     if keys.just_pressed(KeyCode::Escape) {
@@ -116,5 +121,8 @@ pub fn keys(
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);
+    }
+    if !ctrl && keys.just_pressed(KeyCode::KeyA) && allowed(&the_match, &tutorial) {
+        analyse.write(AnalysisRequest(!analysis.on));
     }
 }

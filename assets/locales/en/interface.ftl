@@ -58,6 +58,8 @@ menu-continue = Continue game
 menu-play-computer = Play the computer
 menu-pass-and-play = Pass and play
 menu-pass-and-play-hover = Two players, one screen
+menu-analysis = Analysis board
+menu-analysis-hover = Both sides are yours, and the computer shows its view of every position
 menu-friend = Play a friend by link
 menu-friend-hover = Take turns by sending each other a link: no account, no server
 menu-learn = Learn to play
@@ -88,3 +90,30 @@ browse-back = One action back (← over the list)
 browse-forward = One action forward (→ over the list)
 browse-back-to-game = Back to the game
 browse-back-to-game-hover = The position of the game now (End)
+
+## Analysis: the computer's view of the position on the board.
+
+analysis = Analysis
+analysis-hover = The computer's view of the position on the board: who stands better, and the best line, as arrows and in words.
+analysis-closed = Analysis opens when the game is over, and in pass-and-play or watching the computer: not while you play the computer or a friend.
+# $depth is how many actions ahead the computer has looked.
+analysis-depth = depth { $depth }
+analysis-starting = The computer is looking…
+analysis-nothing = No action is left to play here.
+# $line is a list of actions, like "f1-f2 f11-f10 f2-f3".
+analysis-best-line = Best line: { $line }
+# $count is a number of actions (each side's turn is one).
+analysis-wins-in = { $side ->
+       *[light] Light wins in { $count ->
+            [one] one action
+           *[other] { $count } actions
+        }
+        [dark] Dark wins in { $count ->
+            [one] one action
+           *[other] { $count } actions
+        }
+    }
+# $percent is from 0 to 100.
+analysis-chance = Light's chance: { $percent }%
+# $score is the computer's measure, positive when Light stands better.
+analysis-score = Score: { $score } (for Light)

@@ -29,6 +29,8 @@ keys-ctrl-y = Ctrl+Y
 keys-ctrl-y-what = ripetere ciò che è stato annullato
 keys-h = H
 keys-h-what = un suggerimento: una buona azione, mostrata sulla scacchiera
+keys-a = A
+keys-a-what = analisi: il parere del computer sulla posizione, dove è permessa
 keys-r = R
 keys-r-what = ripristinare la visuale
 keys-right-drag = Trascina col destro
@@ -176,7 +178,7 @@ friend-copied-again = Copiato di nuovo.
 
 ## L'analisi del computer di una partita finita.
 
-review = Analisi
+review = Revisione
 review-hover = Il computer giudica ogni azione della partita
 review-working = Il computer sta esaminando la partita…
 review-summary = { $side ->

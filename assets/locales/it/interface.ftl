@@ -58,6 +58,8 @@ menu-continue = Continua la partita
 menu-play-computer = Sfida il computer
 menu-pass-and-play = Passa e gioca
 menu-pass-and-play-hover = Due giocatori, un solo schermo
+menu-analysis = Scacchiera di analisi
+menu-analysis-hover = Entrambi i lati sono tuoi, e il computer dà il suo parere su ogni posizione
 menu-friend = Sfida un amico via link
 menu-friend-hover = Giocate a turno mandandovi un link: niente account, niente server
 menu-learn = Impara a giocare
@@ -88,3 +90,28 @@ browse-back = Un'azione indietro (← sull'elenco)
 browse-forward = Un'azione avanti (→ sull'elenco)
 browse-back-to-game = Torna alla partita
 browse-back-to-game-hover = La posizione attuale della partita (Fine)
+
+## Analisi: il parere del computer sulla posizione sulla scacchiera.
+
+analysis = Analisi
+analysis-hover = Il parere del computer sulla posizione sulla scacchiera: chi sta meglio e la linea migliore, con frecce e a parole.
+analysis-closed = L'analisi si apre a partita finita, e in «Passa e gioca» o guardando il computer: non mentre giochi contro il computer o un amico.
+# $depth: quante azioni avanti ha guardato il computer.
+analysis-depth = profondità { $depth }
+analysis-starting = Il computer sta guardando…
+analysis-nothing = Qui non resta nessuna azione da giocare.
+# $line è un elenco di azioni, come "f1-f2 f11-f10 f2-f3".
+analysis-best-line = Linea migliore: { $line }
+analysis-wins-in = { $side ->
+       *[light] Il Chiaro vince in { $count ->
+            [one] un'azione
+           *[other] { $count } azioni
+        }
+        [dark] Lo Scuro vince in { $count ->
+            [one] un'azione
+           *[other] { $count } azioni
+        }
+    }
+# $percent va da 0 a 100.
+analysis-chance = Probabilità del Chiaro: { $percent }%
+analysis-score = Punteggio: { $score } (per il Chiaro)

@@ -58,6 +58,8 @@ menu-continue = Fortsett partiet
 menu-play-computer = Spill mot datamaskinen
 menu-pass-and-play = To spillere
 menu-pass-and-play-hover = To spillere, én skjerm
+menu-analysis = Analysebrett
+menu-analysis-hover = Begge sider er dine, og datamaskinen viser sitt syn på hver stilling
 menu-friend = Spill mot en venn via lenke
 menu-friend-hover = Bytt på å trekke ved å sende hverandre en lenke: ingen konto, ingen server
 menu-learn = Lær å spille
@@ -88,3 +90,28 @@ browse-back = Ett trekk tilbake (← over listen)
 browse-forward = Ett trekk fram (→ over listen)
 browse-back-to-game = Tilbake til partiet
 browse-back-to-game-hover = Stillingen i partiet nå (End)
+
+## Analyse: datamaskinens syn på stillingen på brettet.
+
+analysis = Analyse
+analysis-hover = Datamaskinens syn på stillingen på brettet: hvem som står best, og den beste linjen, som piler og i ord.
+analysis-closed = Analysen åpnes når partiet er over, og når to spiller på én skjerm eller du ser på datamaskinen: ikke mens du spiller mot datamaskinen eller en venn.
+# $depth: hvor mange trekk fram datamaskinen har sett.
+analysis-depth = dybde { $depth }
+analysis-starting = Datamaskinen ser på stillingen…
+analysis-nothing = Det er ingen trekk igjen å spille her.
+# $line er en liste med trekk, som "f1-f2 f11-f10 f2-f3".
+analysis-best-line = Beste linje: { $line }
+analysis-wins-in = { $side ->
+       *[light] Lys vinner på { $count ->
+            [one] ett trekk
+           *[other] { $count } trekk
+        }
+        [dark] Mørk vinner på { $count ->
+            [one] ett trekk
+           *[other] { $count } trekk
+        }
+    }
+# $percent er fra 0 til 100.
+analysis-chance = Lys' sjanse: { $percent } %
+analysis-score = Poeng: { $score } (for Lys)
