@@ -429,9 +429,19 @@ fn move_list(
     browse_buttons(ui, l, the_match, r);
     let game = &the_match.game;
     let shown = the_match.shown_actions();
+    // The wheel steps through the game here; the scroll bar still scrolls.
+    let wheel_scrolls = egui::scroll_area::ScrollSource {
+        mouse_wheel: false,
+        ..Default::default()
+    };
+    let shown_changed = ui.data_mut(|d| {
+        let last = d.get_temp_mut_or_default::<usize>(egui::Id::new("moves-shown"));
+        std::mem::replace(last, shown) != shown
+    });
     let output = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .stick_to_bottom(true)
+        .scroll_source(wheel_scrolls)
         .show(ui, |ui| {
             let history = game.history();
             if history.is_empty() {
@@ -456,7 +466,11 @@ fn move_list(
                                 .monospace()
                                 .color(crate::ui::review::mark_color(m));
                         }
-                        if ui.selectable_label(on_board, text).clicked() {
+                        let label = ui.selectable_label(on_board, text);
+                        if on_board && shown_changed {
+                            label.scroll_to_me(None);
+                        }
+                        if label.clicked() {
                             r.commands.write(MatchCommand::Browse(Some(i + 1)));
                         }
                     };
@@ -494,8 +508,48 @@ fn move_list(
                 r.commands.write(MatchCommand::Browse(Some(to)));
             }
         }
+        let notches: f32 = ui.input(|i| i.events.iter().filter_map(wheel_notches).sum());
+        let steps = ui.data_mut(|d| {
+            wheel_steps(
+                d.get_temp_mut_or_default::<f32>(egui::Id::new("moves-wheel")),
+                notches,
+            )
+        });
+        if steps != 0 {
+            // Up is back, as a list scrolls up to earlier actions.
+            let to = shown
+                .saturating_add_signed(-steps)
+                .min(game.history().len());
+            if to != shown {
+                r.commands.write(MatchCommand::Browse(Some(to)));
+            }
+        }
     }
     over
+}
+
+/// How far a wheel event turns, in notches (up is positive).
+fn wheel_notches(e: &egui::Event) -> Option<f32> {
+    match e {
+        egui::Event::MouseWheel { unit, delta, .. } => Some(match unit {
+            egui::MouseWheelUnit::Point => delta.y / WHEEL_NOTCH_POINTS,
+            egui::MouseWheelUnit::Line => delta.y,
+            egui::MouseWheelUnit::Page => delta.y * 3.0,
+        }),
+        _ => None,
+    }
+}
+
+/// What a touchpad scrolls for one notch of a wheel, in points.
+const WHEEL_NOTCH_POINTS: f32 = 50.0;
+
+/// Whole steps for the notches turned, the rest kept for the next turn (a
+/// touchpad scrolls in small pieces): up is positive.
+fn wheel_steps(kept: &mut f32, notches: f32) -> isize {
+    *kept += notches;
+    let steps = kept.trunc();
+    *kept -= steps;
+    steps as isize
 }
 
 pub(crate) fn action_text(p: &agon_rules::Played) -> egui::RichText {
@@ -539,4 +593,28 @@ pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, shape: Shape) {
                 });
         });
     ctx.request_repaint();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wheel_steps_once_a_notch_and_a_touchpad_in_pieces() {
+        let mut kept = 0.0;
+        assert_eq!(wheel_steps(&mut kept, 1.0), 1);
+        assert_eq!(wheel_steps(&mut kept, -2.0), -2);
+        // A touchpad's small scrolls add up to a step.
+        let small = 12.0 / WHEEL_NOTCH_POINTS;
+        let steps: isize = (0..5).map(|_| wheel_steps(&mut kept, small)).sum();
+        assert_eq!(steps, 1);
+        assert!(kept > 0.0 && kept < 1.0, "{kept}");
+        let event = egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -WHEEL_NOTCH_POINTS),
+            phase: egui::TouchPhase::Move,
+            modifiers: egui::Modifiers::NONE,
+        };
+        assert_eq!(wheel_notches(&event), Some(-1.0));
+    }
 }
