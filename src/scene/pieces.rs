@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use agon_rules::{ActionKind, Cell, Position};
+use agon_rules::{ActionKind, Cell, Played, Position};
 use bevy::prelude::*;
 
 use crate::game::{ActionApplied, BoardReset, Match};
@@ -66,7 +66,9 @@ fn setup_pieces(
     commands.insert_resource(assets);
 }
 
-/// Moves the pieces for each action, and rebuilds them on a reset.
+/// Moves the pieces for each action, and rebuilds them on a reset. A step
+/// through the game by one action, browsing, moves them too: back, the
+/// action runs backwards (the piece returns, its captures stand again).
 #[allow(clippy::too_many_arguments)]
 fn follow_actions(
     mut commands: Commands,
@@ -79,10 +81,78 @@ fn follow_actions(
     mut pieces: Query<(&mut PieceView, &Transform)>,
     children: Query<&Children>,
     mut parts: Query<(&Part, &mut MeshMaterial3d<StandardMaterial>)>,
+    mut last_shown: Local<usize>,
 ) {
     let Some(assets) = assets else { return };
-    if resets.read().count() > 0 {
+    let shown = the_match.shown_actions();
+    let before = std::mem::replace(&mut *last_shown, shown);
+    let step = settings.animation.step_seconds();
+    let mut animate = |played: &Played, forward: bool| {
+        let a = played.action;
+        let (from, to) = if forward {
+            (a.from, a.to)
+        } else {
+            (a.to, a.from)
+        };
+        // Back through a relocation, the piece lands captured again.
+        let lands_out = !forward && played.kind == ActionKind::Relocation;
+        let Some(e) = map.0.remove(&from) else {
+            return;
+        };
+        map.0.insert(to, e);
+        if let Ok((mut view, tr)) = pieces.get_mut(e) {
+            view.cell = to;
+            let was_out = view.out_of_play;
+            view.out_of_play = lands_out;
+            let rest = rest_transform(to, view.kind, lands_out);
+            let (duration, lift) = match played.kind {
+                ActionKind::Step => (step, 0.25),
+                ActionKind::Relocation => (step * 2.4, 2.2),
+            };
+            commands
+                .entity(e)
+                .insert(Motion::new(*tr, rest, duration).with_lift(lift));
+            if was_out != lands_out {
+                set_dim(e, lands_out, &view, &assets, &children, &mut parts);
+            }
+        }
+        for c in played.captured {
+            let Some(&victim) = map.0.get(&c) else {
+                continue;
+            };
+            if let Ok((mut view, tr)) = pieces.get_mut(victim) {
+                view.out_of_play = forward;
+                let rest = rest_transform(c, view.kind, forward);
+                let motion = Motion::new(*tr, rest, step * 1.4).with_lift(0.3);
+                // Forward, the capture follows the step; back, the piece
+                // stands up as the other returns.
+                let motion = if forward {
+                    motion.with_delay(step * 0.9)
+                } else {
+                    motion
+                };
+                commands.entity(victim).insert(motion);
+                set_dim(victim, forward, &view, &assets, &children, &mut parts);
+            }
+        }
+    };
+    let resets: Vec<BoardReset> = resets.read().copied().collect();
+    if !resets.is_empty() {
         applied.clear();
+        let history = the_match.game.history();
+        let one_step = if resets.iter().all(|r| r.browsing) {
+            match shown.checked_sub(before) {
+                Some(1) => history.get(before).map(|p| (p, true)),
+                None if before - shown == 1 => history.get(shown).map(|p| (p, false)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some((played, forward)) = one_step {
+            animate(played, forward);
+            return;
+        }
         let existing: Vec<Entity> = map.0.values().copied().collect();
         rebuild(
             &mut commands,
@@ -98,44 +168,8 @@ fn follow_actions(
         applied.clear();
         return;
     }
-    let step = settings.animation.step_seconds();
     for ev in applied.read() {
-        let a = ev.played.action;
-        let Some(e) = map.0.remove(&a.from) else {
-            continue;
-        };
-        map.0.insert(a.to, e);
-        if let Ok((mut view, tr)) = pieces.get_mut(e) {
-            view.cell = a.to;
-            let was_out = view.out_of_play;
-            view.out_of_play = false;
-            let to = rest_transform(a.to, view.kind, false);
-            let (duration, lift) = match ev.played.kind {
-                ActionKind::Step => (step, 0.25),
-                ActionKind::Relocation => (step * 2.4, 2.2),
-            };
-            commands
-                .entity(e)
-                .insert(Motion::new(*tr, to, duration).with_lift(lift));
-            if was_out {
-                set_dim(e, false, &view, &assets, &children, &mut parts);
-            }
-        }
-        for c in ev.played.captured {
-            let Some(&victim) = map.0.get(&c) else {
-                continue;
-            };
-            if let Ok((mut view, tr)) = pieces.get_mut(victim) {
-                view.out_of_play = true;
-                let to = rest_transform(c, view.kind, true);
-                commands.entity(victim).insert(
-                    Motion::new(*tr, to, step * 1.4)
-                        .with_lift(0.3)
-                        .with_delay(step * 0.9),
-                );
-                set_dim(victim, true, &view, &assets, &children, &mut parts);
-            }
-        }
+        animate(&ev.played, true);
     }
 }
 

@@ -147,3 +147,85 @@ fn a_finished_game_is_reviewed_off_the_frame_and_its_graph_leads_to_positions() 
     let m = app.world().resource::<Match>();
     assert!(app.world().resource::<GameReview>().of(m).is_none());
 }
+
+/// Every piece where the shown position has it, at rest, dimmed when out
+/// of play, once the motions have run.
+fn board_rests_on_shown_position(app: &mut App) {
+    use agon::scene::pieces::{PieceView, rest_transform};
+    for _ in 0..600 {
+        let mut moving = app.world_mut().query::<&Motion>();
+        if moving.iter(app.world()).next().is_none() {
+            break;
+        }
+        app.update();
+    }
+    let shown = *app.world().resource::<Match>().shown_position();
+    let mut q = app.world_mut().query::<(&PieceView, &Transform)>();
+    let mut n = 0;
+    for (view, tr) in q.iter(app.world()) {
+        n += 1;
+        let piece = shown
+            .piece_at(view.cell)
+            .expect("a piece where the view has one");
+        assert_eq!(
+            (piece.kind, piece.side),
+            (view.kind, view.side),
+            "{}",
+            view.cell
+        );
+        assert_eq!(
+            view.out_of_play,
+            shown.is_out_of_play(view.cell),
+            "{}",
+            view.cell
+        );
+        let rest = rest_transform(view.cell, view.kind, view.out_of_play);
+        assert!(
+            tr.translation.distance(rest.translation) < 1e-3,
+            "{}: {:?} is not at rest",
+            view.cell,
+            tr.translation
+        );
+    }
+    assert_eq!(n, shown.occupied().iter().count());
+}
+
+/// One step back runs the action backwards: a relocated guard flies back
+/// to its cell, captured again; a capture's piece returns and the captured
+/// guard stands again. A jump of several actions rebuilds the board.
+#[test]
+fn a_step_back_runs_the_action_backwards() {
+    let mut app = whole_app(
+        &data_dir("browse-back"),
+        &["--mode", "pass-and-play", "--animation", "fast"],
+    );
+    let text = "d9-d8 l2-k2 a5-b6 f11-f10 b6-c6 a2-b2 c6-d6 b2-c3 d6-e6 c3-d4 d8-d7 k7-i7 \
+                l5-k6 i7-h7 b1-c2 d4-e5 c2-d3 k2-i3 d3-e4xe5 e5-l6";
+    let mut g = Game::new();
+    for t in text.split_whitespace() {
+        g.play_text(t).unwrap();
+    }
+    set_match(&mut app, g, Mode::PassAndPlay);
+    frames(&mut app, 2);
+    board_rests_on_shown_position(&mut app);
+    let moving = |app: &mut App, cell: &str| {
+        let e = app.world().resource::<agon::scene::pieces::PieceMap>().0[&c(cell)];
+        app.world().get::<Motion>(e).is_some()
+    };
+    // Back through the relocation e5-l6.
+    browse(&mut app, Some(19));
+    assert!(moving(&mut app, "e5"), "the guard flies back to e5");
+    board_rests_on_shown_position(&mut app);
+    // Back through the capture d3-e4xe5.
+    browse(&mut app, Some(18));
+    assert!(moving(&mut app, "d3") && moving(&mut app, "e5"));
+    board_rests_on_shown_position(&mut app);
+    // Forward again, then a jump.
+    browse(&mut app, Some(19));
+    assert!(moving(&mut app, "e4"));
+    board_rests_on_shown_position(&mut app);
+    browse(&mut app, Some(3));
+    board_rests_on_shown_position(&mut app);
+    browse(&mut app, None);
+    board_rests_on_shown_position(&mut app);
+}
