@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cell::{Cell, CellError, FILE_LENGTHS, file_letter};
-use crate::piece::{Kind, Piece, Side};
+use crate::piece::{Piece, Side};
 use crate::position::Position;
 use crate::quote::Quoted;
 
@@ -28,8 +28,6 @@ impl Position {
         if files.len() != 11 {
             return Err(AfnError::FileCount(files.len()));
         }
-        let mut queens = [0; 2];
-        let mut guards = [0; 2];
         for (f, desc) in files.iter().enumerate() {
             let file = file_letter(f);
             let expected = FILE_LENGTHS[f];
@@ -73,25 +71,9 @@ impl Position {
                     continue; // reported below with the file's full length
                 }
                 let cell = Cell::from_name(&format!("{file}{rank}")).expect("rank within file");
-                let s = piece.side.index();
-                match piece.kind {
-                    Kind::Queen => {
-                        queens[s] += 1;
-                        if queens[s] > 1 {
-                            return Err(AfnError::TooManyQueens(piece.side));
-                        }
-                    }
-                    Kind::Guard => {
-                        guards[s] += 1;
-                        if guards[s] > 6 {
-                            return Err(AfnError::TooManyGuards(piece.side));
-                        }
-                        if cell == Cell::THRONE {
-                            return Err(AfnError::GuardOnThrone);
-                        }
-                    }
-                }
                 pos.put(cell, piece, false);
+                // After each piece, so the first one too many is named.
+                pos.check_pieces()?;
             }
             if rank != expected {
                 return Err(AfnError::FileLength {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::action::{Action, ActionKind, ActionList, ActionText};
+use crate::afn::AfnError;
 use crate::cell::{Cell, Dir, NONE, TABLES};
 use crate::cellset::CellSet;
 use crate::error::{IllegalAction, PlayError};
@@ -524,6 +525,43 @@ impl Position {
         self
     }
 
+    /// Whether these pieces may stand on a board (clauses 4 and 5): at most
+    /// one queen and six guards a side, and no guard on the throne. AFN
+    /// reads positions through it, and the board editor asks it.
+    pub fn check_pieces(&self) -> Result<(), AfnError> {
+        for side in Side::BOTH {
+            if (self.sides[side.index()] & self.queens).len() > 1 {
+                return Err(AfnError::TooManyQueens(side));
+            }
+            if self.guards(side).len() > 6 {
+                return Err(AfnError::TooManyGuards(side));
+            }
+        }
+        if (self.occupied() - self.queens).contains(Cell::THRONE) {
+            return Err(AfnError::GuardOnThrone);
+        }
+        Ok(())
+    }
+
+    /// Takes the piece off `at`, if any, for building positions.
+    pub fn take(&mut self, at: Cell) -> Option<Piece> {
+        let piece = self.piece_at(at)?;
+        let out = self.out.contains(at);
+        self.sides[piece.side.index()].remove(at);
+        self.queens.remove(at);
+        self.out.remove(at);
+        self.hash ^= zobrist::piece_key(piece.side, piece.kind, out, at);
+        Some(piece)
+    }
+
+    /// Takes the piece on `at` out of play, or puts it back in play, for
+    /// building positions. Does nothing on an empty cell.
+    pub fn set_out_of_play(&mut self, at: Cell, out: bool) {
+        if let Some(p) = self.take(at) {
+            self.put(at, p, out);
+        }
+    }
+
     /// Takes the piece on `at` out of play, for building positions.
     pub(crate) fn mark_out_of_play(&mut self, at: Cell) {
         let p = self.piece_at(at).expect("a piece to mark");
@@ -554,5 +592,45 @@ impl fmt::Display for Position {
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", self.to_afn())
+    }
+}
+
+#[cfg(test)]
+mod building_tests {
+    use super::*;
+
+    fn cell(n: &str) -> Cell {
+        n.parse().unwrap()
+    }
+
+    /// The pieces a board may hold, asked of a position built by hand as
+    /// the board editor builds it; taking and marking keep the hash true.
+    #[test]
+    fn a_position_built_piece_by_piece_is_checked_like_afn() {
+        let mut p = Position::start();
+        assert_eq!(p.check_pieces(), Ok(()));
+        let guard = p.guards(Side::Dark).first().unwrap();
+        assert_eq!(p.take(guard), Some(Piece::new(Side::Dark, Kind::Guard)));
+        p.put(cell("f6"), Piece::new(Side::Dark, Kind::Guard), false);
+        assert_eq!(p.check_pieces(), Err(AfnError::GuardOnThrone));
+        assert_eq!(
+            p.take(cell("f6")),
+            Some(Piece::new(Side::Dark, Kind::Guard))
+        );
+        p.put(guard, Piece::new(Side::Dark, Kind::Guard), false);
+        p.put(cell("f6"), Piece::new(Side::Light, Kind::Queen), false);
+        assert_eq!(p.check_pieces(), Err(AfnError::TooManyQueens(Side::Light)));
+        p.take(cell("f6"));
+        p.put(cell("f5"), Piece::new(Side::Dark, Kind::Guard), false);
+        assert_eq!(p.check_pieces(), Err(AfnError::TooManyGuards(Side::Dark)));
+        p.take(cell("f5"));
+        assert_eq!(p, Position::start());
+        p.set_out_of_play(cell("a5"), true);
+        assert!(p.is_out_of_play(cell("a5")));
+        assert_eq!(p.hash(), p.recompute_hash());
+        assert_eq!(Position::from_afn(&p.to_afn()), Ok(p));
+        p.set_out_of_play(cell("a5"), false);
+        assert_eq!(p, Position::start());
+        assert_eq!(p.take(cell("f6")), None);
     }
 }
