@@ -970,6 +970,7 @@ fn keys_respect_text_boxes_and_esc_closes_dialogs() {
         Dialog::About,
         Dialog::Keys,
         Dialog::Position,
+        Dialog::Editor,
     ] {
         app.world_mut().resource_mut::<UiState>().dialog = Some(dialog.clone());
         key(&mut app, KeyCode::Escape);

@@ -27,7 +27,7 @@ pub fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiS
     let button = ui_
         .add_enabled(
             may,
-            egui::Button::selectable(on, format!("📈 {}", t!(l, "analysis"))),
+            egui::Button::new(format!("📈 {}", t!(l, "analysis"))).selected(on),
         )
         .on_hover_text(t!(l, "analysis-hover"))
         .on_disabled_hover_text(t!(l, "analysis-closed"));

@@ -262,6 +262,9 @@ fn main_buttons(
                     if item(ui_, &t!(l, "in-words"), true) {
                         position_in_words(l, ui, &mut p.announcements, &p.the_match);
                     }
+                    if item(ui_, &t!(l, "editor-open"), true) {
+                        crate::ui::editor::open(ui, &p.the_match);
+                    }
                     if item(ui_, &t!(l, "rules"), true) {
                         ui.open(Dialog::Rules);
                     }

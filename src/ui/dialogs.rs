@@ -29,6 +29,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
         Dialog::About => t!(l, "dialog-about"),
         Dialog::Keys => t!(l, "dialog-keys"),
         Dialog::Position => t!(l, "dialog-position"),
+        Dialog::Editor => t!(l, "editor"),
     };
     // The title is shown; the window's identity must not change with the
     // language, or egui would take it for a new window.
@@ -59,6 +60,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
             Dialog::SendMove => records::send_move(ui_, p, r, ui),
             Dialog::About => crate::ui::about::show(ui_, l),
             Dialog::Keys => crate::ui::shortcuts::list(ui_, l),
+            Dialog::Editor => crate::ui::editor::show(ui_, p, r, ui),
             Dialog::Position => {
                 ui_.add(
                     egui::Label::new(

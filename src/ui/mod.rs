@@ -11,6 +11,7 @@ pub mod clipboard;
 pub mod compact;
 pub mod coordinates;
 pub mod dialogs;
+pub mod editor;
 pub mod files;
 pub mod fonts;
 pub mod menu;
@@ -56,6 +57,8 @@ pub enum Dialog {
     Keys,
     /// The position in words, for a player who cannot see the board (`D`).
     Position,
+    /// Setting up a position piece by piece ([`editor`]).
+    Editor,
 }
 
 /// What the interface remembers between frames.
@@ -66,6 +69,8 @@ pub struct UiState {
     pub game_over_open: bool,
     pub import_text: String,
     pub records_message: Option<String>,
+    /// The position being set up in the editor.
+    pub editor: editor::Editor,
     /// A record or a link shown in the record dialog, to be selected.
     pub shown: Option<records::Shown>,
     pub seen_result: Option<Ending>,

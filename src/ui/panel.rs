@@ -382,6 +382,14 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
             crate::ui::review::open(r, ui);
         }
         crate::ui::analysis::switch(ui_, p, r, ui);
+        let button = ui_.button(t!(l, "editor-open"));
+        if ui
+            .place("SetUp", button)
+            .on_hover_text(t!(l, "editor-open-hover"))
+            .clicked()
+        {
+            crate::ui::editor::open(ui, &p.the_match);
+        }
     });
     crate::ui::analysis::words(ui_, p);
 }

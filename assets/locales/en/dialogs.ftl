@@ -208,3 +208,23 @@ review-better = Better: { $action }{ $why }.
 mark-inaccuracy = An inaccuracy
 mark-mistake = A mistake
 mark-blunder = A blunder
+
+## The board editor: any position, set up piece by piece.
+
+editor = Set up a position
+editor-open = Set up…
+editor-open-hover = Set up any position, starting from the one on the board, then play it or analyse it
+editor-help = Pick a piece, then click cells to place it; click it again to take it off.
+editor-light-queen = Light queen
+editor-light-guard = Light guard
+editor-dark-queen = Dark queen
+editor-dark-guard = Dark guard
+editor-capture = Captured
+editor-capture-hover = Click a piece to take it out of play (captured, waiting to be relocated), or to put it back in play
+editor-remove = Take off
+editor-to-move = To move:
+editor-start = The start
+editor-clear = Empty board
+editor-ok = The rules accept this position.
+# $reason is the ending's own sentence (the endings of words.ftl).
+editor-over = The rules accept this position, and the game is over in it: { $reason }

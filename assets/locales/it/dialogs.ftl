@@ -205,3 +205,22 @@ review-better = Meglio: { $action }{ $why }.
 mark-inaccuracy = Un'imprecisione
 mark-mistake = Un errore
 mark-blunder = Una svista grave
+
+## L'editor della scacchiera: qualsiasi posizione, pedina per pedina.
+
+editor = Prepara una posizione
+editor-open = Prepara…
+editor-open-hover = Prepara una posizione qualsiasi, partendo da quella sulla scacchiera, poi giocala o analizzala
+editor-help = Scegli una pedina, poi clicca sulle caselle per metterla; cliccala di nuovo per toglierla.
+editor-light-queen = Regina del Chiaro
+editor-light-guard = Guardia del Chiaro
+editor-dark-queen = Regina dello Scuro
+editor-dark-guard = Guardia dello Scuro
+editor-capture = Catturata
+editor-capture-hover = Clicca su una pedina per toglierla dal gioco (catturata, in attesa di essere ricollocata), o per rimetterla in gioco
+editor-remove = Togli
+editor-to-move = Muove:
+editor-start = L'inizio
+editor-clear = Scacchiera vuota
+editor-ok = Le regole accettano questa posizione.
+editor-over = Le regole accettano questa posizione, e in essa la partita è finita: { $reason }

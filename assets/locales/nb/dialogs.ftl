@@ -205,3 +205,22 @@ review-better = Bedre: { $action }{ $why }.
 mark-inaccuracy = En unøyaktighet
 mark-mistake = En feil
 mark-blunder = En bukk
+
+## Brettredigering: hvilken som helst stilling, brikke for brikke.
+
+editor = Sett opp en stilling
+editor-open = Sett opp…
+editor-open-hover = Sett opp hvilken som helst stilling, fra den på brettet, og spill den eller analyser den
+editor-help = Velg en brikke, og klikk på felt for å sette den der; klikk på den igjen for å ta den bort.
+editor-light-queen = Lys dronning
+editor-light-guard = Lys vakt
+editor-dark-queen = Mørk dronning
+editor-dark-guard = Mørk vakt
+editor-capture = Fanget
+editor-capture-hover = Klikk på en brikke for å ta den ut av spill (fanget, venter på å settes tilbake), eller for å sette den i spill igjen
+editor-remove = Ta bort
+editor-to-move = I trekket:
+editor-start = Starten
+editor-clear = Tomt brett
+editor-ok = Reglene godtar denne stillingen.
+editor-over = Reglene godtar denne stillingen, og partiet er over i den: { $reason }
