@@ -85,6 +85,7 @@ impl Line {
 type Key = (usize, u64);
 
 fn key_of(the_match: &Match) -> Key {
+    // The hash tells lines apart (a variation reaches other positions).
     (the_match.shown_actions(), the_match.shown_position().hash())
 }
 
@@ -158,8 +159,9 @@ impl Analysis {
         self.stop();
         let position = *the_match.shown_position();
         let n = the_match.shown_actions();
+        let game = the_match.shown_game();
         let history: Vec<u64> = (0..=n)
-            .filter_map(|i| the_match.game.position_at(i).map(|p| p.hash()))
+            .filter_map(|i| game.position_at(i).map(|p| p.hash()))
             .collect();
         let mut search = Search::new(TT_MIB);
         let limits = Limits {

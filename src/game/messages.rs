@@ -43,9 +43,20 @@ pub enum MatchCommand {
     StartLesson(usize),
     /// Back to the game that was there before the tutorial.
     LeaveTutorial,
-    /// Shows the position before action `n` of the history (none, or the
-    /// last: the game's own), without changing the game.
+    /// Shows the position after `n` actions of the line on the board (the
+    /// game, or the variation shown); none: the game's own position.
     Browse(Option<usize>),
+    /// Shows the position after `n` actions of a variation, or of the game.
+    BrowseLine {
+        line: Option<usize>,
+        to: usize,
+    },
+    /// Plays an action from the earlier position on the board: along a line
+    /// that holds it, or in a variation ([`crate::game::variations`]).
+    Vary(Action),
+    /// Variation `n` becomes the game; the game's old line, a variation.
+    Promote(usize),
+    DeleteVariation(usize),
 }
 
 impl MatchCommand {

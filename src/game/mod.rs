@@ -16,6 +16,7 @@ pub mod screen;
 pub mod the_match;
 pub mod turn;
 pub mod tutorial;
+pub mod variations;
 
 use bevy::prelude::*;
 

@@ -93,6 +93,7 @@ pub struct Announce<'w> {
     screen: ResMut<'w, NextState<Screen>>,
     arriving: ResMut<'w, Arriving>,
     redraw: MessageWriter<'w, RequestRedraw>,
+    feedback: MessageWriter<'w, Feedback>,
 }
 
 /// Applies every change of the whole match: the only place, with
@@ -103,13 +104,48 @@ pub fn apply_commands(
     mut saved: ResMut<SavedGame>,
     mut tutorial: ResMut<Tutorial>,
     mut out: Announce,
+    lang: Res<crate::i18n::Lang>,
 ) {
     for command in commands.read() {
         // Browsing moves only the board's view.
-        if let MatchCommand::Browse(to) = *command {
-            let to = to.filter(|&n| n < the_match.game.history().len());
-            if the_match.browsing != to {
-                the_match.browsing = to;
+        // Browsing and variations move only the board's view; promotion
+        // changes the game, keeping all of it.
+        let browsed = match *command {
+            MatchCommand::Browse(None) => Some(the_match.browse_to(None, None)),
+            MatchCommand::Browse(Some(n)) => {
+                let line = the_match.line;
+                Some(the_match.browse_to(line, Some(n)))
+            }
+            MatchCommand::BrowseLine { line, to } => Some(the_match.browse_to(line, Some(to))),
+            MatchCommand::DeleteVariation(v) => Some(the_match.delete_variation(v)),
+            MatchCommand::Vary(action) => match the_match.vary(action) {
+                Ok(()) => Some(true),
+                Err(e) => {
+                    out.feedback.write(Feedback(Message::from(&e).text(*lang)));
+                    Some(false)
+                }
+            },
+            MatchCommand::Promote(v)
+                if !tutorial.active
+                    && !matches!(the_match.mode, Mode::Remote { .. })
+                    && the_match.promote(v) =>
+            {
+                out.resets.write(BoardReset::SAME_MATCH);
+                if let Some(e) = the_match.result() {
+                    out.ended.write(GameEnded(e));
+                }
+                out.saves.write(if the_match.is_over() {
+                    SaveChange::Clear
+                } else {
+                    SaveChange::Write
+                });
+                continue;
+            }
+            MatchCommand::Promote(_) => Some(false),
+            _ => None,
+        };
+        if let Some(changed) = browsed {
+            if changed {
                 out.resets.write(BoardReset::BROWSING);
             }
             continue;
@@ -210,7 +246,12 @@ pub fn apply_commands(
                 out.screen.set(Screen::Playing);
             }
             // Handled above; outside the tutorial there is nothing to leave.
-            MatchCommand::LeaveTutorial | MatchCommand::Browse(_) => {}
+            MatchCommand::LeaveTutorial
+            | MatchCommand::Browse(_)
+            | MatchCommand::BrowseLine { .. }
+            | MatchCommand::Vary(_)
+            | MatchCommand::Promote(_)
+            | MatchCommand::DeleteVariation(_) => {}
         }
     }
 }

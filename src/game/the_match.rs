@@ -7,6 +7,7 @@ use agon_rules::{Ending, Game, Position, Record, Side};
 use bevy::prelude::*;
 
 use crate::game::mode::{Mode, Setup};
+use crate::game::variations::Variation;
 
 /// The game being played.
 #[derive(Resource, Debug)]
@@ -21,8 +22,15 @@ pub struct Match {
     /// Varies the lower levels' deliberate errors from game to game.
     pub seed: u64,
     /// Browsing: the board shows the position before action `n` of the
-    /// history instead of the game's own. The game goes on unchanged.
+    /// history (of the variation shown, if any) instead of the game's own.
+    /// The game goes on unchanged.
     pub browsing: Option<usize>,
+    /// Other lines tried from earlier positions of the game
+    /// ([`crate::game::variations`]).
+    pub variations: Vec<Variation>,
+    /// The variation the board shows, if any: then `browsing` counts its
+    /// actions.
+    pub line: Option<usize>,
 }
 
 impl Default for Match {
@@ -46,6 +54,8 @@ impl Match {
             ending: None,
             seed: seed_now(),
             browsing: None,
+            variations: Vec::new(),
+            line: None,
         }
     }
 
@@ -59,6 +69,8 @@ impl Match {
             ending: None,
             seed,
             browsing: None,
+            variations: Vec::new(),
+            line: None,
         }
     }
 
@@ -80,26 +92,34 @@ impl Match {
         self.game.position()
     }
 
+    /// The line on the board: the variation shown, else the game.
+    pub fn shown_game(&self) -> &Game {
+        self.line
+            .and_then(|v| self.variations.get(v))
+            .map_or(&self.game, |v| &v.game)
+    }
+
     /// What the board shows: the browsed position, else the game's.
     pub fn shown_position(&self) -> &Position {
+        let game = self.shown_game();
         self.browsing
-            .and_then(|n| self.game.position_at(n))
-            .unwrap_or(self.game.position())
+            .and_then(|n| game.position_at(n))
+            .unwrap_or(game.position())
     }
 
     /// How many actions lead to the position on the board.
     pub fn shown_actions(&self) -> usize {
-        self.browsing.unwrap_or(self.game.history().len())
+        self.browsing.unwrap_or(self.shown_game().history().len())
     }
 
     /// The position one action back (or forward) from the one on the
-    /// board, as a count of actions, if the game has one there.
+    /// board, in the line it is in, as a count of actions.
     pub fn browse_step(&self, back: bool) -> Option<usize> {
         let shown = self.shown_actions();
         if back {
             shown.checked_sub(1)
         } else {
-            (shown < self.game.history().len()).then_some(shown + 1)
+            (shown < self.shown_game().history().len()).then_some(shown + 1)
         }
     }
 
@@ -154,6 +174,17 @@ impl Match {
         !self.is_over() && self.person_plays(self.position().to_move())
     }
 
+    /// Whether a person at this screen may act on the position on the
+    /// board: the game's on their turn; an earlier one (in a variation)
+    /// for either side, except in a game by link, which is the friend's too.
+    pub fn person_acts_here(&self) -> bool {
+        if self.browsing.is_some() {
+            !matches!(self.mode, Mode::Remote { .. })
+        } else {
+            self.human_to_move()
+        }
+    }
+
     /// Who gives up on "Resign": the person against the computer, the side
     /// to move at one screen.
     pub fn resigning_side(&self) -> Side {
@@ -181,6 +212,7 @@ impl Match {
             return false;
         }
         self.browsing = None;
+        self.line = None;
         self.ending = None;
         match self.computer_side() {
             None => {
@@ -199,6 +231,7 @@ impl Match {
                 }
             }
         }
+        self.keep_variations();
         true
     }
 
@@ -208,6 +241,7 @@ impl Match {
             return false;
         }
         self.browsing = None;
+        self.line = None;
         self.game.redo();
         if let Some(computer) = self.computer_side() {
             while self.game.can_redo() && self.position().to_move() == computer {

@@ -4,6 +4,7 @@
 use agon_rules::{Action, Cell, CellSet, PlayError, Position};
 use bevy::prelude::*;
 
+use crate::game::MatchCommand;
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
 use crate::i18n::{Lang, Message};
@@ -58,25 +59,34 @@ pub fn movable_pieces(pos: &Position) -> CellSet {
 pub struct BoardBusy(pub bool);
 
 /// The person's clicks: select a piece, act on a target, or hear why not.
+/// On an earlier position, the action goes to a variation.
 pub fn handle_clicks(
     mut clicks: MessageReader<CellClicked>,
     the_match: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<RequestAction>,
+    mut varies: MessageWriter<MatchCommand>,
     mut feedback: MessageWriter<Feedback>,
     lang: Res<Lang>,
 ) {
     let l = *lang;
     for &CellClicked(cell) in clicks.read() {
-        if let Err(why) = person_may_act(l, &the_match) {
-            feedback.write(Feedback(why));
-            continue;
-        }
-        let pos = the_match.position();
+        let pos = match acting_on(l, &the_match) {
+            Ok(pos) => pos,
+            Err(why) => {
+                feedback.write(Feedback(why));
+                continue;
+            }
+        };
         if let Some(from) = selection.from
             && selection.targets.contains(cell)
         {
-            requests.write(RequestAction(Action::new(from, cell)));
+            let action = Action::new(from, cell);
+            if the_match.browsing.is_some() {
+                varies.write(MatchCommand::Vary(action));
+            } else {
+                requests.write(RequestAction(action));
+            }
             selection.clear();
             continue;
         }
@@ -113,11 +123,23 @@ pub fn handle_clicks(
     }
 }
 
-/// Whether a person at this screen may act now, or why not.
-pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
+/// The position a person's action would be played in, or why there is
+/// none: the game's, or an earlier one on the board (either side may play
+/// there, in a variation; not in a game by link, which is the friend's too).
+pub fn acting_on(l: Lang, the_match: &Match) -> Result<&Position, String> {
     if the_match.browsing.is_some() {
-        Err(t!(l, "refusal-browsing"))
-    } else if the_match.human_to_move() {
+        return if the_match.person_acts_here() {
+            Ok(the_match.shown_position())
+        } else {
+            Err(t!(l, "refusal-browsing"))
+        };
+    }
+    person_may_act(l, the_match).map(|()| the_match.position())
+}
+
+/// Whether a person at this screen may act now in the game, or why not.
+pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
+    if the_match.human_to_move() {
         Ok(())
     } else if the_match.is_over() {
         Err(t!(l, "refusal-game-over"))
@@ -135,20 +157,28 @@ pub fn handle_typed(
     the_match: Res<Match>,
     mut selection: ResMut<Selection>,
     mut requests: MessageWriter<RequestAction>,
+    mut varies: MessageWriter<MatchCommand>,
     mut feedback: MessageWriter<Feedback>,
     lang: Res<Lang>,
 ) {
     let l = *lang;
     for TypedAction(text) in typed.read() {
-        if let Err(why) = person_may_act(l, &the_match) {
-            feedback.write(Feedback(why));
-            continue;
-        }
+        let pos = match acting_on(l, &the_match) {
+            Ok(pos) => pos,
+            Err(why) => {
+                feedback.write(Feedback(why));
+                continue;
+            }
+        };
         let text = text.trim().to_lowercase();
-        match the_match.position().read_action(&text) {
+        match pos.read_action(&text) {
             Ok(action) => {
                 selection.clear();
-                requests.write(RequestAction(action));
+                if the_match.browsing.is_some() {
+                    varies.write(MatchCommand::Vary(action));
+                } else {
+                    requests.write(RequestAction(action));
+                }
             }
             Err(PlayError::Illegal { reason, .. }) => {
                 feedback.write(Feedback(Message::from(&reason).text(l)));

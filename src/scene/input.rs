@@ -121,8 +121,8 @@ fn pointer(
     if moved && !press.dragging && !busy.0 {
         press.dragging = true;
         if let Some(cell) = start_cell
-            && the_match.human_to_move()
-            && the_match.position().targets_from(cell).any()
+            && the_match.person_acts_here()
+            && the_match.shown_position().targets_from(cell).any()
             && selection.from != Some(cell)
         {
             selection.cursor = None;

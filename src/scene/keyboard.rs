@@ -83,10 +83,10 @@ pub fn line_of(cell: Cell, arrow: Arrow, yaw: f32) -> f32 {
 
 /// The pieces `Tab` visits, in the order of the cells' names.
 fn tab_order(the_match: &Match) -> Vec<Cell> {
-    if !the_match.human_to_move() {
+    if !the_match.person_acts_here() {
         return Vec::new();
     }
-    let mut cells: Vec<Cell> = movable_pieces(the_match.position()).iter().collect();
+    let mut cells: Vec<Cell> = movable_pieces(the_match.shown_position()).iter().collect();
     cells.sort_by_key(|c| c.to_string());
     cells
 }

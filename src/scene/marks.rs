@@ -80,7 +80,7 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
     if show_last
         && let Some(last) = shown
             .checked_sub(1)
-            .and_then(|i| the_match.game.history().get(i))
+            .and_then(|i| the_match.shown_game().history().get(i))
     {
         marks.fill.push((last.action.from, Mark::LastAction));
         marks.fill.push((last.action.to, Mark::LastAction));
@@ -94,7 +94,7 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
     for c in pos.out_of_play() {
         marks.outline.push((c, Mark::Captured));
     }
-    if the_match.human_to_move() && the_match.browsing.is_none() {
+    if the_match.person_acts_here() {
         if pos.must_relocate() {
             for c in movable_pieces(pos) {
                 marks.outline.push((c, Mark::MustMove));
@@ -118,7 +118,7 @@ pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) 
                 marks.spot.push((t, m));
             }
         }
-        if let Some(hint) = selection.hint {
+        if let Some(hint) = selection.hint.filter(|_| the_match.browsing.is_none()) {
             marks.outline.push((hint.from, Mark::Hint));
             marks.spot.push((hint.to, Mark::Hint));
         }

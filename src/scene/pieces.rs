@@ -81,11 +81,19 @@ fn follow_actions(
     mut pieces: Query<(&mut PieceView, &Transform)>,
     children: Query<&Children>,
     mut parts: Query<(&Part, &mut MeshMaterial3d<StandardMaterial>)>,
-    mut last_shown: Local<usize>,
+    mut last_shown: Local<(Option<usize>, usize)>,
 ) {
     let Some(assets) = assets else { return };
     let shown = the_match.shown_actions();
-    let before = std::mem::replace(&mut *last_shown, shown);
+    let line = the_match.line;
+    let (last_line, before) = std::mem::replace(&mut *last_shown, (line, shown));
+    // A step along one line; or from the game into a variation where it
+    // leaves the game (its first action, played or stepped to).
+    let same_line = last_line == line
+        || (last_line.is_none()
+            && line
+                .and_then(|v| the_match.variations.get(v))
+                .is_some_and(|v| v.from == before && shown == before + 1));
     let step = settings.animation.step_seconds();
     let mut animate = |played: &Played, forward: bool| {
         let a = played.action;
@@ -139,8 +147,8 @@ fn follow_actions(
     let resets: Vec<BoardReset> = resets.read().copied().collect();
     if !resets.is_empty() {
         applied.clear();
-        let history = the_match.game.history();
-        let one_step = if resets.iter().all(|r| r.browsing) {
+        let history = the_match.shown_game().history();
+        let one_step = if same_line && resets.iter().all(|r| r.browsing) {
             match shown.checked_sub(before) {
                 Some(1) => history.get(before).map(|p| (p, true)),
                 None if before - shown == 1 => history.get(shown).map(|p| (p, false)),

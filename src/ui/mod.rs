@@ -15,6 +15,7 @@ pub mod editor;
 pub mod files;
 pub mod fonts;
 pub mod menu;
+pub mod moves;
 pub mod panel;
 pub mod records;
 pub mod review;

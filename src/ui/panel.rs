@@ -8,7 +8,7 @@ use bevy_egui::egui;
 
 use crate::game::computer::HintRequest;
 use crate::game::tutorial::LESSONS;
-use crate::game::{Match, MatchCommand, Mode, Screen, TypedAction};
+use crate::game::{MatchCommand, Mode, Screen, TypedAction};
 use crate::i18n::Lang;
 use crate::scene::camera::UiInsets;
 use crate::scene::theme::Theme;
@@ -114,7 +114,7 @@ pub fn show(
                 }
             });
             let review = p.review.of(&p.the_match);
-            ui.over_actions = move_list(ui_, *p.lang, &p.the_match, review, r);
+            ui.over_actions = crate::ui::moves::move_list(ui_, *p.lang, &p.the_match, review, r);
         }
     });
     let rect = response.response.rect;
@@ -394,172 +394,6 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
     crate::ui::analysis::words(ui_, p);
 }
 
-/// Steps and buttons to go through the game: back, forward, and back to
-/// the game when an earlier position is on the board.
-fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
-    if the_match.game.history().is_empty() {
-        return;
-    }
-    ui_.horizontal(|ui_| {
-        for (back, symbol, hover) in [
-            (true, "⏴", t!(l, "browse-back")),
-            (false, "⏵", t!(l, "browse-forward")),
-        ] {
-            let to = the_match.browse_step(back);
-            if ui_
-                .add_enabled(to.is_some(), egui::Button::new(symbol).small())
-                .on_hover_text(hover)
-                .clicked()
-            {
-                r.commands.write(MatchCommand::Browse(to));
-            }
-        }
-        if the_match.browsing.is_some()
-            && ui_
-                .button(t!(l, "browse-back-to-game"))
-                .on_hover_text(t!(l, "browse-back-to-game-hover"))
-                .clicked()
-        {
-            r.commands.write(MatchCommand::Browse(None));
-        }
-    });
-}
-
-/// The actions so far, each a button that shows the position after it;
-/// says whether the pointer is over the list (where ←/→ step through it).
-fn move_list(
-    ui: &mut egui::Ui,
-    l: Lang,
-    the_match: &Match,
-    review: Option<&agon_ai::review::Review>,
-    r: &mut Requests,
-) -> bool {
-    browse_buttons(ui, l, the_match, r);
-    let game = &the_match.game;
-    let shown = the_match.shown_actions();
-    // The wheel steps through the game here; the scroll bar still scrolls.
-    let wheel_scrolls = egui::scroll_area::ScrollSource {
-        mouse_wheel: false,
-        ..Default::default()
-    };
-    let shown_changed = ui.data_mut(|d| {
-        let last = d.get_temp_mut_or_default::<usize>(egui::Id::new("moves-shown"));
-        std::mem::replace(last, shown) != shown
-    });
-    let output = egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .scroll_source(wheel_scrolls)
-        .show(ui, |ui| {
-            let history = game.history();
-            if history.is_empty() {
-                ui.label(egui::RichText::new(t!(l, "no-action-yet")).weak());
-            }
-            egui::Grid::new("moves")
-                .num_columns(3)
-                .striped(true)
-                .show(ui, |ui| {
-                    // Rows of two actions; a game may start with Dark to move.
-                    let first_dark = game.start().to_move() == Side::Dark;
-                    let mut i = 0;
-                    let mut row = 1;
-                    let mut action = |ui: &mut egui::Ui, i: usize| {
-                        // Action i leads to the position before action i + 1.
-                        let on_board = i + 1 == shown;
-                        let mut text = action_text(&history[i]);
-                        // The review's mark, in its colour: f3-f4??
-                        if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark)
-                        {
-                            text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
-                                .monospace()
-                                .color(crate::ui::review::mark_color(m));
-                        }
-                        let label = ui.selectable_label(on_board, text);
-                        if on_board && shown_changed {
-                            label.scroll_to_me(None);
-                        }
-                        if label.clicked() {
-                            r.commands.write(MatchCommand::Browse(Some(i + 1)));
-                        }
-                    };
-                    while i < history.len() {
-                        ui.label(egui::RichText::new(format!("{row}.")).weak());
-                        if i == 0 && first_dark {
-                            ui.label("…");
-                        } else {
-                            action(ui, i);
-                            i += 1;
-                        }
-                        if i < history.len() {
-                            action(ui, i);
-                            i += 1;
-                        }
-                        ui.end_row();
-                        row += 1;
-                    }
-                });
-        });
-    let over = output.inner_rect.contains(
-        ui.ctx()
-            .pointer_hover_pos()
-            .unwrap_or(egui::pos2(-1.0, -1.0)),
-    );
-    if over {
-        let (back, forward) = ui.input(|i| {
-            (
-                i.key_pressed(egui::Key::ArrowLeft),
-                i.key_pressed(egui::Key::ArrowRight),
-            )
-        });
-        for (pressed, back) in [(back, true), (forward, false)] {
-            if let Some(to) = the_match.browse_step(back).filter(|_| pressed) {
-                r.commands.write(MatchCommand::Browse(Some(to)));
-            }
-        }
-        let notches: f32 = ui.input(|i| i.events.iter().filter_map(wheel_notches).sum());
-        let steps = ui.data_mut(|d| {
-            wheel_steps(
-                d.get_temp_mut_or_default::<f32>(egui::Id::new("moves-wheel")),
-                notches,
-            )
-        });
-        if steps != 0 {
-            // Up is back, as a list scrolls up to earlier actions.
-            let to = shown
-                .saturating_add_signed(-steps)
-                .min(game.history().len());
-            if to != shown {
-                r.commands.write(MatchCommand::Browse(Some(to)));
-            }
-        }
-    }
-    over
-}
-
-/// How far a wheel event turns, in notches (up is positive).
-fn wheel_notches(e: &egui::Event) -> Option<f32> {
-    match e {
-        egui::Event::MouseWheel { unit, delta, .. } => Some(match unit {
-            egui::MouseWheelUnit::Point => delta.y / WHEEL_NOTCH_POINTS,
-            egui::MouseWheelUnit::Line => delta.y,
-            egui::MouseWheelUnit::Page => delta.y * 3.0,
-        }),
-        _ => None,
-    }
-}
-
-/// What a touchpad scrolls for one notch of a wheel, in points.
-const WHEEL_NOTCH_POINTS: f32 = 50.0;
-
-/// Whole steps for the notches turned, the rest kept for the next turn (a
-/// touchpad scrolls in small pieces): up is positive.
-fn wheel_steps(kept: &mut f32, notches: f32) -> isize {
-    *kept += notches;
-    let steps = kept.trunc();
-    *kept -= steps;
-    steps as isize
-}
-
 pub(crate) fn action_text(p: &agon_rules::Played) -> egui::RichText {
     let t = egui::RichText::new(p.action.with_captures(p.captured)).monospace();
     if p.kind == ActionKind::Relocation {
@@ -601,28 +435,4 @@ pub fn toast(ctx: &egui::Context, ui: &mut UiState, now: f64, shape: Shape) {
                 });
         });
     ctx.request_repaint();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_wheel_steps_once_a_notch_and_a_touchpad_in_pieces() {
-        let mut kept = 0.0;
-        assert_eq!(wheel_steps(&mut kept, 1.0), 1);
-        assert_eq!(wheel_steps(&mut kept, -2.0), -2);
-        // A touchpad's small scrolls add up to a step.
-        let small = 12.0 / WHEEL_NOTCH_POINTS;
-        let steps: isize = (0..5).map(|_| wheel_steps(&mut kept, small)).sum();
-        assert_eq!(steps, 1);
-        assert!(kept > 0.0 && kept < 1.0, "{kept}");
-        let event = egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -WHEEL_NOTCH_POINTS),
-            phase: egui::TouchPhase::Move,
-            modifiers: egui::Modifiers::NONE,
-        };
-        assert_eq!(wheel_notches(&event), Some(-1.0));
-    }
 }

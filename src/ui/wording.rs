@@ -100,12 +100,12 @@ pub fn outcome_reason(outcome: Outcome) -> Message {
 /// What the side to move should do now, in a sentence.
 pub fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
     if let Some(n) = the_match.browsing {
-        return t!(
-            l,
-            "status-browsing",
-            played = actions(l, n),
-            total = the_match.game.history().len()
-        );
+        let total = the_match.shown_game().history().len();
+        return if the_match.line.is_some() {
+            t!(l, "status-variation", played = actions(l, n), total = total)
+        } else {
+            t!(l, "status-browsing", played = actions(l, n), total = total)
+        };
     }
     if let Some(e) = the_match.result() {
         return describe_ending(l, e, the_match.mode).0;

@@ -55,12 +55,14 @@ fn browsing_shows_earlier_positions_and_leaves_the_game_as_it_is() {
     let said = latest_said(&app);
     assert!(said.starts_with("The position after 1 action."), "{said}");
 
-    // Nothing is played from an earlier position: the player is told why.
+    // The game's own next action, played from an earlier position, only
+    // steps along the game.
     click(&mut app, "f11");
     click(&mut app, "f10");
-    assert_eq!(app.world().resource::<Match>().game.history().len(), 3);
-    let said = latest_said(&app);
-    assert!(said.contains("earlier position"), "{said}");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.history().len(), 3);
+    assert_eq!((m.line, m.browsing), (None, Some(2)));
+    assert!(m.variations.is_empty());
 
     // End comes back to the game, where play goes on.
     key(&mut app, KeyCode::End);
@@ -228,4 +230,70 @@ fn a_step_back_runs_the_action_backwards() {
     board_rests_on_shown_position(&mut app);
     browse(&mut app, None);
     board_rests_on_shown_position(&mut app);
+}
+
+/// Another action from an earlier position starts a variation: the game
+/// stays as it is (and on disk), the board shows the variation, which goes
+/// on; promoted, it becomes the game (saved so), the old line a variation.
+#[test]
+fn an_action_from_an_earlier_position_starts_a_variation_that_can_become_the_game() {
+    let dir = data_dir("variation");
+    let mut app = whole_app(&dir, &["--mode", "pass-and-play"]);
+    for t in ["f1-f2", "f11-f10", "f2-f3"] {
+        let (from, to) = t.split_once('-').unwrap();
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    frames(&mut app, 2);
+    let saved = save_file(&dir).expect("a save");
+    browse(&mut app, Some(1));
+    click(&mut app, "d1");
+    click(&mut app, "d2");
+    frames(&mut app, 2);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.history().len(), 3);
+    assert_eq!(m.variations.len(), 1);
+    assert_eq!((m.line, m.browsing), (Some(0), Some(2)));
+    let mut expected = Game::new();
+    for t in ["f1-f2", "d1-d2"] {
+        expected.play_text(t).unwrap();
+    }
+    assert_eq!(on_board(&mut app), pieces_of(expected.position()));
+    let said = app.world().resource::<Match>().variations[0].from;
+    assert_eq!(said, 1);
+    // It goes on, typed this time; the saved game is untouched.
+    app.world_mut()
+        .write_message(agon::game::TypedAction("b1-b2".into()));
+    frames(&mut app, 2);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.variations[0].actions().len(), 2);
+    assert_eq!(m.browsing, Some(3));
+    assert_eq!(save_file(&dir).unwrap(), saved);
+    // End is the game again; the variation stays.
+    key(&mut app, KeyCode::End);
+    frames(&mut app, 2);
+    let m = app.world().resource::<Match>();
+    assert_eq!((m.line, m.browsing), (None, None));
+    assert_eq!(on_board(&mut app), pieces_of(&position(&app)));
+
+    // Promoted: the game is f1-f2 d1-d2 b1-b2, and so is the save.
+    command(&mut app, MatchCommand::Promote(0));
+    frames(&mut app, 2);
+    let m = app.world().resource::<Match>();
+    let actions: Vec<String> = m.game.actions().map(|a| a.to_string()).collect();
+    assert_eq!(actions, ["f1-f2", "d1-d2", "b1-b2"]);
+    assert_eq!(m.variations.len(), 1);
+    let old: Vec<String> = m.variations[0]
+        .game
+        .actions()
+        .map(|a| a.to_string())
+        .collect();
+    assert_eq!(old, ["f1-f2", "f11-f10", "f2-f3"]);
+    let on_disk = String::from_utf8(save_file(&dir).unwrap()).unwrap();
+    assert_eq!(on_disk, m.record().to_json());
+    // Deleted, it is gone, and the game stays.
+    command(&mut app, MatchCommand::DeleteVariation(0));
+    let m = app.world().resource::<Match>();
+    assert!(m.variations.is_empty());
+    assert_eq!(m.game.history().len(), 3);
 }

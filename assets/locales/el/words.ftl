@@ -230,6 +230,10 @@ notice-play-failed = --play: η κίνηση { $index }, «{ $action }», δεν
 ## Περιήγηση στην παρτίδα.
 
 status-browsing = Η θέση μετά από { $played }, από { $total }: το End ή το «Πίσω στην παρτίδα» επιστρέφει.
+# In a variation: $total is its length, with the game's actions before it.
+status-variation = Μια παραλλαγή: η θέση μετά από { $played }, από { $total }. Το End επιστρέφει στην παρτίδα.
+variation-promote-hover = Κάντε αυτή τη σειρά την παρτίδα· η σειρά της παρτίδας γίνεται παραλλαγή
+variation-delete-hover = Διαγραφή αυτής της παραλλαγής
 say-browsing = Η θέση μετά από { $played }.
 say-back-to-game = Πίσω στην παρτίδα.
 refusal-browsing = Στο ταμπλό είναι μια προηγούμενη θέση: επιστρέψτε στην παρτίδα (End) για να παίξετε.

@@ -209,6 +209,10 @@ notice-play-failed = --play: action { $index }, “{ $action }”, was not playe
 
 # $played is "3 actions", $total how many the game has.
 status-browsing = The position after { $played }, of { $total }: End or “Back to the game” returns.
+# In a variation: $total is its length, with the game's actions before it.
+status-variation = A variation: the position after { $played }, of { $total }. End returns to the game.
+variation-promote-hover = Make this line the game; the game's own line becomes a variation
+variation-delete-hover = Delete this variation
 say-browsing = The position after { $played }.
 say-back-to-game = Back to the game.
 refusal-browsing = An earlier position is on the board: go back to the game (End) to play.

@@ -224,6 +224,10 @@ notice-play-failed = --play: l'azione { $index }, «{ $action }», non è stata 
 ## Scorrere la partita.
 
 status-browsing = La posizione dopo { $played }, su { $total }: Fine o «Torna alla partita» per tornare.
+# In a variation: $total is its length, with the game's actions before it.
+status-variation = Una variante: la posizione dopo { $played }, su { $total }. Fine riporta alla partita.
+variation-promote-hover = Fai di questa linea la partita; la linea della partita diventa una variante
+variation-delete-hover = Elimina questa variante
 say-browsing = La posizione dopo { $played }.
 say-back-to-game = Di nuovo alla partita.
 refusal-browsing = Sulla scacchiera c'è una posizione precedente: torna alla partita (Fine) per giocare.

@@ -232,6 +232,10 @@ notice-play-failed = --play: trekk { $index }, «{ $action }», ble ikke spilt. 
 ## Bla i partiet.
 
 status-browsing = Stillingen etter { $played } av { $total }: End eller «Tilbake til partiet» fører deg tilbake.
+# In a variation: $total is its length, with the game's actions before it.
+status-variation = En variant: stillingen etter { $played } av { $total }. End fører deg tilbake til partiet.
+variation-promote-hover = Gjør denne linjen til partiet; partiets egen linje blir en variant
+variation-delete-hover = Slett denne varianten
 say-browsing = Stillingen etter { $played }.
 say-back-to-game = Tilbake til partiet.
 refusal-browsing = Brettet viser en tidligere stilling: gå tilbake til partiet (End) for å spille.

@@ -1,0 +1,304 @@
+//! The move list: every action of the game, a button that shows the
+//! position after it, with the variations tried from earlier positions
+//! under the action they leave the game at (promote or delete each); the
+//! steps back and forward, the arrow keys and the mouse wheel over it.
+
+use agon_rules::Side;
+use bevy_egui::egui;
+
+use crate::game::variations::Variation;
+use crate::game::{Match, MatchCommand};
+use crate::i18n::Lang;
+use crate::t;
+use crate::ui::Requests;
+use crate::ui::panel::action_text;
+
+/// Steps and buttons to go through the game: back, forward, and back to
+/// the game when an earlier position is on the board.
+fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
+    if the_match.game.history().is_empty() {
+        return;
+    }
+    ui_.horizontal(|ui_| {
+        for (back, symbol, hover) in [
+            (true, "⏴", t!(l, "browse-back")),
+            (false, "⏵", t!(l, "browse-forward")),
+        ] {
+            let to = the_match.browse_step(back);
+            if ui_
+                .add_enabled(to.is_some(), egui::Button::new(symbol).small())
+                .on_hover_text(hover)
+                .clicked()
+            {
+                r.commands.write(MatchCommand::Browse(to));
+            }
+        }
+        if the_match.browsing.is_some()
+            && ui_
+                .button(t!(l, "browse-back-to-game"))
+                .on_hover_text(t!(l, "browse-back-to-game-hover"))
+                .clicked()
+        {
+            r.commands.write(MatchCommand::Browse(None));
+        }
+    });
+}
+
+/// The actions so far, each a button that shows the position after it;
+/// says whether the pointer is over the list (where ←/→ step through it).
+pub(crate) fn move_list(
+    ui: &mut egui::Ui,
+    l: Lang,
+    the_match: &Match,
+    review: Option<&agon_ai::review::Review>,
+    r: &mut Requests,
+) -> bool {
+    browse_buttons(ui, l, the_match, r);
+    let game = &the_match.game;
+    let shown = the_match.shown_actions();
+    // The wheel steps through the game here; the scroll bar still scrolls.
+    let wheel_scrolls = egui::scroll_area::ScrollSource {
+        mouse_wheel: false,
+        ..Default::default()
+    };
+    let shown_changed = ui.data_mut(|d| {
+        let last = d.get_temp_mut_or_default::<usize>(egui::Id::new("moves-shown"));
+        std::mem::replace(last, shown) != shown
+    });
+    let output = egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .scroll_source(wheel_scrolls)
+        .show(ui, |ui| {
+            let history = game.history();
+            if history.is_empty() {
+                ui.label(egui::RichText::new(t!(l, "no-action-yet")).weak());
+            }
+            // Rows of two actions; a game may start with Dark to move.
+            let first_dark = game.start().to_move() == Side::Dark;
+            let row_of = |i: usize| (i + usize::from(first_dark)) / 2;
+            let action = |ui: &mut egui::Ui, i: usize| {
+                // Action i leads to the position before action i + 1.
+                let on_board = the_match.line.is_none() && i + 1 == shown;
+                let mut text = action_text(&history[i]);
+                // The review's mark, in its colour: f3-f4??
+                if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark) {
+                    text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
+                        .monospace()
+                        .color(crate::ui::review::mark_color(m));
+                }
+                let button = egui::Button::selectable(on_board, text);
+                let label = ui.add_sized([ACTION_WIDTH, 18.0], button);
+                if on_board && shown_changed {
+                    label.scroll_to_me(None);
+                }
+                label.clicked().then_some(MatchCommand::BrowseLine {
+                    line: None,
+                    to: i + 1,
+                })
+            };
+            let mut chosen = None;
+            // The rows in groups, each group followed by the variations
+            // that leave the game in its last row (or after the game's last
+            // action, once that was taken back).
+            let rows = if history.is_empty() {
+                0
+            } else {
+                row_of(history.len() - 1) + 1
+            };
+            let leaves = |row: usize| {
+                the_match
+                    .variations
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, var)| {
+                        row_of(var.from.min(history.len().saturating_sub(1))) == row
+                    })
+            };
+            let mut start = 0;
+            for row in 0..rows {
+                if leaves(row).next().is_none() && row + 1 < rows {
+                    continue;
+                }
+                egui::Grid::new(("moves", start))
+                    .num_columns(3)
+                    .striped(true)
+                    .show(ui, |ui| {
+                        for row in start..=row {
+                            let number = egui::RichText::new(format!("{}.", row + 1)).weak();
+                            ui.add_sized(
+                                [NUMBER_WIDTH, ui.spacing().interact_size.y],
+                                egui::Label::new(number),
+                            );
+                            // The row's actions: Light's, then Dark's.
+                            let light = (row * 2).checked_sub(usize::from(first_dark));
+                            match light {
+                                Some(i) if i < history.len() => {
+                                    chosen = action(ui, i).or(chosen.take());
+                                }
+                                _ => {
+                                    ui.add_sized([ACTION_WIDTH, 18.0], egui::Label::new("…"));
+                                }
+                            }
+                            let dark = row * 2 + 1 - usize::from(first_dark);
+                            if dark < history.len() {
+                                chosen = action(ui, dark).or(chosen.take());
+                            }
+                            ui.end_row();
+                        }
+                    });
+                for (v, var) in leaves(row) {
+                    let shown = (the_match.line == Some(v)).then_some(shown);
+                    let said = variation(ui, l, v, var, first_dark, shown, shown_changed);
+                    chosen = said.or(chosen.take());
+                }
+                start = row + 1;
+            }
+            if let Some(command) = chosen {
+                r.commands.write(command);
+            }
+        });
+    let over = output.inner_rect.contains(
+        ui.ctx()
+            .pointer_hover_pos()
+            .unwrap_or(egui::pos2(-1.0, -1.0)),
+    );
+    if over {
+        let (back, forward) = ui.input(|i| {
+            (
+                i.key_pressed(egui::Key::ArrowLeft),
+                i.key_pressed(egui::Key::ArrowRight),
+            )
+        });
+        for (pressed, back) in [(back, true), (forward, false)] {
+            if let Some(to) = the_match.browse_step(back).filter(|_| pressed) {
+                r.commands.write(MatchCommand::Browse(Some(to)));
+            }
+        }
+        let notches: f32 = ui.input(|i| i.events.iter().filter_map(wheel_notches).sum());
+        let steps = ui.data_mut(|d| {
+            wheel_steps(
+                d.get_temp_mut_or_default::<f32>(egui::Id::new("moves-wheel")),
+                notches,
+            )
+        });
+        if steps != 0 {
+            // Up is back, as a list scrolls up to earlier actions.
+            let to = shown
+                .saturating_add_signed(-steps)
+                .min(game.history().len());
+            if to != shown {
+                r.commands.write(MatchCommand::Browse(Some(to)));
+            }
+        }
+    }
+    over
+}
+
+/// How far a wheel event turns, in notches (up is positive).
+fn wheel_notches(e: &egui::Event) -> Option<f32> {
+    match e {
+        egui::Event::MouseWheel { unit, delta, .. } => Some(match unit {
+            egui::MouseWheelUnit::Point => delta.y / WHEEL_NOTCH_POINTS,
+            egui::MouseWheelUnit::Line => delta.y,
+            egui::MouseWheelUnit::Page => delta.y * 3.0,
+        }),
+        _ => None,
+    }
+}
+
+/// What a touchpad scrolls for one notch of a wheel, in points.
+const WHEEL_NOTCH_POINTS: f32 = 50.0;
+
+/// Whole steps for the notches turned, the rest kept for the next turn (a
+/// touchpad scrolls in small pieces): up is positive.
+fn wheel_steps(kept: &mut f32, notches: f32) -> isize {
+    *kept += notches;
+    let steps = kept.trunc();
+    *kept -= steps;
+    steps as isize
+}
+
+/// The widths of the list's columns: the move number, and each action.
+const NUMBER_WIDTH: f32 = 30.0;
+const ACTION_WIDTH: f32 = 92.0;
+
+/// A variation on a line of its own under the row where it leaves the game:
+/// promote and delete, then its actions, each showing the position after
+/// it. `shown`: the actions on the board, when it is this variation.
+fn variation(
+    ui: &mut egui::Ui,
+    l: Lang,
+    v: usize,
+    var: &Variation,
+    first_dark: bool,
+    shown: Option<usize>,
+    shown_changed: bool,
+) -> Option<MatchCommand> {
+    let mut chosen = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.add_space(NUMBER_WIDTH * 0.5);
+        ui.label(egui::RichText::new("↳").weak());
+        // The buttons first, where a long line cannot push them away.
+        if ui
+            .small_button("↑")
+            .on_hover_text(t!(l, "variation-promote-hover"))
+            .clicked()
+        {
+            chosen = Some(MatchCommand::Promote(v));
+        }
+        if ui
+            .small_button("✖")
+            .on_hover_text(t!(l, "variation-delete-hover"))
+            .clicked()
+        {
+            chosen = Some(MatchCommand::DeleteVariation(v));
+        }
+        for (j, played) in var.actions().iter().enumerate() {
+            let at = var.from + j;
+            let number = (at + usize::from(first_dark)) / 2 + 1;
+            let light = var.game.position_at(at).map(|p| p.to_move()) == Some(Side::Light);
+            if light {
+                ui.label(egui::RichText::new(format!("{number}.")).weak());
+            } else if j == 0 {
+                ui.label(egui::RichText::new(format!("{number}…")).weak());
+            }
+            let on_board = shown == Some(at + 1);
+            let label = ui.selectable_label(on_board, action_text(played).italics());
+            if on_board && shown_changed {
+                label.scroll_to_me(None);
+            }
+            if label.clicked() {
+                chosen = Some(MatchCommand::BrowseLine {
+                    line: Some(v),
+                    to: at + 1,
+                });
+            }
+        }
+    });
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wheel_steps_once_a_notch_and_a_touchpad_in_pieces() {
+        let mut kept = 0.0;
+        assert_eq!(wheel_steps(&mut kept, 1.0), 1);
+        assert_eq!(wheel_steps(&mut kept, -2.0), -2);
+        // A touchpad's small scrolls add up to a step.
+        let small = 12.0 / WHEEL_NOTCH_POINTS;
+        let steps: isize = (0..5).map(|_| wheel_steps(&mut kept, small)).sum();
+        assert_eq!(steps, 1);
+        assert!(kept > 0.0 && kept < 1.0, "{kept}");
+        let event = egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -WHEEL_NOTCH_POINTS),
+            phase: egui::TouchPhase::Move,
+            modifiers: egui::Modifiers::NONE,
+        };
+        assert_eq!(wheel_notches(&event), Some(-1.0));
+    }
+}
