@@ -1,6 +1,7 @@
 //! The page around the game in a browser: says when the board is ready (the
 //! loading screen fades out) and shows the game to end-to-end tests as
 //! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`,
+//! `analysis` (the depth and best action of the analysis, when it is open),
 //! `notices` (messages for the player, such as an unreadable save), the
 //! screen position of every cell (`cell-f1`...), and frame and search timings.
 //! It also reads the link the page was opened with and keeps the address in
@@ -27,6 +28,7 @@ struct Shown {
     places: std::collections::BTreeMap<&'static str, bevy_egui::egui::Pos2>,
     animation: Option<crate::store::AnimationSpeed>,
     lang: &'static str,
+    analysis: String,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -40,6 +42,7 @@ fn publish(
     ui: Res<crate::ui::UiState>,
     settings: Res<crate::store::Settings>,
     lang: Res<crate::i18n::Lang>,
+    analysis: Res<crate::game::analysis::Analysis>,
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -85,6 +88,15 @@ fn publish(
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
         set("animation", &name);
+    }
+    // The analysis's deepest line: `depth 7 f1-f2`.
+    let line = analysis.line(&the_match).map_or(String::new(), |l| {
+        let best = l.pv.first().map_or(String::new(), |a| a.to_string());
+        format!("depth {} {best}", l.depth)
+    });
+    if line != shown.analysis {
+        set("analysis", &line);
+        shown.analysis = line;
     }
     let said = notices
         .0

@@ -426,5 +426,30 @@ if (run(6)) {
   await b.close();
 }
 
+// 7. Analysis on the web: the search runs in slices between frames; the
+//    line deepens while the board still answers clicks.
+if (run(7)) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${url}?afn=${encodeURIComponent(AFTER_F1F2)}&mode=pass-and-play`);
+  await ready(page);
+  await button(page, "Analysis");
+  const depth = async () => Number(
+    (await page.evaluate(() => document.body.dataset.analysis ?? "")).split(" ")[1] ?? 0);
+  await page.waitForFunction(() => Number((document.body.dataset.analysis ?? "").split(" ")[1] ?? 0) >= 3,
+    null, { timeout: 60_000 }).catch(async () => fail(`no analysis line: depth ${await depth()}`));
+  console.log(`analysis: ${await page.evaluate(() => document.body.dataset.analysis)}`);
+  // A click while it searches is played, and the analysis follows the board.
+  await play(page, "f11", "f10");
+  await waitAfn(page, AFTER_F11F10, "a move during analysis");
+  await page.waitForFunction(() => (document.body.dataset.analysis ?? "").startsWith("depth"),
+    null, { timeout: 60_000 }).catch(() => fail("the analysis did not follow the board"));
+  console.log(`analysis: after f11-f10, ${await page.evaluate(() => document.body.dataset.analysis)}`);
+  if (errors.length) fail(`analysis: page errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
 await browser.close();
 console.log("PASS");
