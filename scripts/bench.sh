@@ -98,5 +98,5 @@ echo "  at rest (desktop, Xvfb + software Vulkan): ${idle}% of one core over 10 
 echo "  while the computer thinks: ${frames:-no frame times logged (see $scratch/watch.log)}"
 if [ "$web" = 1 ]; then
     echo "  wasm: $(mib "$raw") raw, $(mib "$gz") gzip, $(mib "$br") brotli"
-    echo "  to a playable board (1280x800, headless Chromium): $load"
+    echo "  to a playable board (1280x800, headless Chromium): ${load//$'\n'/; }"
 fi

@@ -19,6 +19,9 @@ use crate::game::{Match, Screen};
 #[derive(Default)]
 struct Shown {
     ready: bool,
+    /// The board's frames were drawn this frame: the page is told at the
+    /// start of the next, once the browser has them on screen.
+    drawn: bool,
     afn: String,
     thinking: bool,
     result: String,
@@ -46,13 +49,24 @@ fn publish(
     pieces: Query<(), With<crate::scene::pieces::PieceView>>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    // Ready once the board and its pieces have been drawn a few times.
-    let ready = frames.0 >= 3 && !pieces.is_empty();
-    if ready && !shown.ready {
+    // Ready once the board and its pieces have been drawn a few times: said
+    // a frame later, when the last of them has been rendered and shown (on
+    // a software renderer that takes seconds).
+    if shown.drawn && !shown.ready {
         shown.ready = true;
+        // When, in ms from the start of navigation: a test polling for
+        // `ready` sees it only between the page's (slow, software) frames.
+        if let Some(ms) = since_navigation_ms() {
+            set("readyMs", &format!("{ms:.0}"));
+        }
         set("ready", "1");
         info!("agon: ready after {} frames", frames.0);
+    }
+    if frames.0 >= 3 && !pieces.is_empty() && !shown.drawn {
+        shown.drawn = true;
+        redraw.write(bevy::window::RequestRedraw);
     }
     if lang.code() != shown.lang {
         set("lang", lang.code());
@@ -245,6 +259,17 @@ fn set(key: &str, value: &str) {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn set(_key: &str, _value: &str) {}
+
+/// Milliseconds since the page started navigating (`performance.now()`).
+#[cfg(target_arch = "wasm32")]
+fn since_navigation_ms() -> Option<f64> {
+    web_sys::window()?.performance().map(|p| p.now())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn since_navigation_ms() -> Option<f64> {
+    None
+}
 
 pub fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") {

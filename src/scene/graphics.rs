@@ -1,7 +1,9 @@
 //! Rendering quality. High draws the board with 4x multisampling and soft
-//! shadows; Low draws neither. Auto starts High and, if the first frames show
-//! the machine cannot keep up (a software renderer, a weak phone), drops to
-//! Low once for the rest of the session.
+//! shadows; Low draws neither. Auto judges the first frames once for the
+//! session: a machine that cannot keep up (a software renderer, a weak
+//! phone) draws Low. It starts High on the desktop, and Low on the web,
+//! where the first frames decide how soon a visitor can play: a page that
+//! keeps up is raised to High once judged.
 
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
@@ -42,10 +44,17 @@ pub fn auto_decision(samples_ms: &[f32]) -> Option<Graphics> {
     })
 }
 
+/// What Auto draws with until it has judged the frames.
+pub const UNDECIDED: Graphics = if cfg!(target_arch = "wasm32") {
+    Graphics::Low
+} else {
+    Graphics::High
+};
+
 /// What to draw with now.
 pub fn effective(settings: Graphics, auto: &AutoGraphics) -> Graphics {
     match settings {
-        Graphics::Auto => auto.decided.unwrap_or(Graphics::High),
+        Graphics::Auto => auto.decided.unwrap_or(UNDECIDED),
         g => g,
     }
 }
@@ -137,7 +146,7 @@ mod tests {
         );
         assert_eq!(
             effective(Graphics::Auto, &AutoGraphics::default()),
-            Graphics::High
+            UNDECIDED
         );
     }
 }
