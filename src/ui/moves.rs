@@ -61,9 +61,12 @@ pub(crate) fn move_list(
         mouse_wheel: false,
         ..Default::default()
     };
+    // The shown action is brought into view when it changes, and when the
+    // list's room does (the analysis's words above it come and go).
+    let room = ui.available_height().round() as i32;
     let shown_changed = ui.data_mut(|d| {
-        let last = d.get_temp_mut_or_default::<usize>(egui::Id::new("moves-shown"));
-        std::mem::replace(last, shown) != shown
+        let last = d.get_temp_mut_or_default::<(usize, i32)>(egui::Id::new("moves-shown"));
+        std::mem::replace(last, (shown, room)) != (shown, room)
     });
     let output = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -88,9 +91,9 @@ pub(crate) fn move_list(
                         .color(crate::ui::review::mark_color(m));
                 }
                 let button = egui::Button::selectable(on_board, text);
-                let label = ui.add_sized([ACTION_WIDTH, 18.0], button);
+                let label = ui.add_sized([ACTION_WIDTH, row_height(ui)], button);
                 if on_board && shown_changed {
-                    label.scroll_to_me(None);
+                    label.scroll_to_me(Some(egui::Align::Center));
                 }
                 label.clicked().then_some(MatchCommand::BrowseLine {
                     line: None,
@@ -120,16 +123,17 @@ pub(crate) fn move_list(
                 if leaves(row).next().is_none() && row + 1 < rows {
                     continue;
                 }
+                // Columns as wide in every group: the numbers at least
+                // NUMBER_WIDTH, the actions sized below.
                 egui::Grid::new(("moves", start))
                     .num_columns(3)
+                    .min_col_width(NUMBER_WIDTH)
                     .striped(true)
                     .show(ui, |ui| {
                         for row in start..=row {
                             let number = egui::RichText::new(format!("{}.", row + 1)).weak();
-                            ui.add_sized(
-                                [NUMBER_WIDTH, ui.spacing().interact_size.y],
-                                egui::Label::new(number),
-                            );
+                            let height = row_height(ui);
+                            ui.add_sized([NUMBER_WIDTH, height], egui::Label::new(number));
                             // The row's actions: Light's, then Dark's.
                             let light = (row * 2).checked_sub(usize::from(first_dark));
                             match light {
@@ -137,7 +141,8 @@ pub(crate) fn move_list(
                                     chosen = action(ui, i).or(chosen.take());
                                 }
                                 _ => {
-                                    ui.add_sized([ACTION_WIDTH, 18.0], egui::Label::new("…"));
+                                    let size = [ACTION_WIDTH, row_height(ui)];
+                                    ui.add_sized(size, egui::Label::new("…"));
                                 }
                             }
                             let dark = row * 2 + 1 - usize::from(first_dark);
@@ -219,6 +224,11 @@ fn wheel_steps(kept: &mut f32, notches: f32) -> isize {
     steps as isize
 }
 
+/// A row's height: an action's button, which its number is centred beside.
+fn row_height(ui: &egui::Ui) -> f32 {
+    ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y
+}
+
 /// The widths of the list's columns: the move number, and each action.
 const NUMBER_WIDTH: f32 = 30.0;
 const ACTION_WIDTH: f32 = 92.0;
@@ -266,7 +276,7 @@ fn variation(
             let on_board = shown == Some(at + 1);
             let label = ui.selectable_label(on_board, action_text(played).italics());
             if on_board && shown_changed {
-                label.scroll_to_me(None);
+                label.scroll_to_me(Some(egui::Align::Center));
             }
             if label.clicked() {
                 chosen = Some(MatchCommand::BrowseLine {

@@ -4,7 +4,7 @@
 
 use agon::game::Setup;
 use agon::game::analysis::{Analysis, AnalysisRequest, Line};
-use agon_rules::{Kind, Outcome, Piece, WinReason};
+use agon_rules::{Outcome, WinReason};
 
 use super::*;
 
@@ -67,25 +67,16 @@ fn analysis_works_off_the_frame_and_follows_the_board() {
     assert!(!app.world().resource::<Analysis>().thinking());
 }
 
-/// Light's queen on the throne, five guards around it, the sixth one step
-/// from its cell: analysis finds the win in one action, and its best line
-/// is that action.
+/// The throne lesson: Light's queen on the throne, five guards around it,
+/// the sixth one step from its cell. Analysis finds the win in one action,
+/// and its best line is that action.
 #[test]
 fn analysis_finds_a_forced_win() {
     let mut app = whole_app(&data_dir("analysis-win"), &["--mode", "pass-and-play"]);
-    let mut pos = Position::empty(Side::Light);
-    for (n, kind) in [
-        ("f6", Kind::Queen),
-        ("e6", Kind::Guard),
-        ("f5", Kind::Guard),
-        ("f7", Kind::Guard),
-        ("g5", Kind::Guard),
-        ("g6", Kind::Guard),
-        ("d4", Kind::Guard),
-    ] {
-        pos.put(c(n), Piece::new(Side::Light, kind), false);
-    }
-    pos.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+    let lesson = agon::game::tutorial::LESSONS
+        .iter()
+        .find(|l| l.key == "throne");
+    let pos = lesson.expect("the throne lesson").position();
     command(
         &mut app,
         MatchCommand::New {
