@@ -107,7 +107,6 @@ pub struct Analysis {
     /// The deepest line so far; shared with the task on the desktop.
     latest: Arc<Mutex<Option<Line>>>,
     working: Option<Work>,
-    waker: Option<Waker>,
 }
 
 enum Work {
@@ -132,6 +131,11 @@ impl Drop for Work {
 }
 
 impl Analysis {
+    /// Whether analysis is open: asked for, and allowed in this match.
+    pub fn open(&self, the_match: &Match, tutorial: &Tutorial) -> bool {
+        self.on && allowed(the_match, tutorial)
+    }
+
     /// The deepest line found for the position on the board.
     pub fn line(&self, the_match: &Match) -> Option<Line> {
         if self.for_position != Some(key_of(the_match)) {
@@ -155,7 +159,10 @@ impl Analysis {
         self.latest = Arc::default();
     }
 
-    fn start(&mut self, the_match: &Match) {
+    /// Starts on the position on the board; `waker` wakes a sleeping
+    /// window at each deeper line.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+    fn start(&mut self, the_match: &Match, waker: Option<Waker>) {
         self.stop();
         let position = *the_match.shown_position();
         let n = the_match.shown_actions();
@@ -175,7 +182,7 @@ impl Analysis {
         {
             let stop = Arc::new(AtomicBool::new(false));
             let done = Arc::new(AtomicBool::new(false));
-            let (latest, waker) = (self.latest.clone(), self.waker.clone());
+            let latest = self.latest.clone();
             let (stop_, done_) = (stop.clone(), done.clone());
             let task = bevy::tasks::AsyncComputeTaskPool::get().spawn(async move {
                 search.run(&stop_, |info| {
@@ -218,6 +225,7 @@ fn drive(
     screen: Res<State<Screen>>,
     mut state: ResMut<Analysis>,
     mut redraw: MessageWriter<RequestRedraw>,
+    waker: Res<crate::frames::WindowWaker>,
 ) {
     if let Some(AnalysisRequest(on)) = requests.read().last() {
         state.on = *on;
@@ -225,7 +233,7 @@ fn drive(
     // The wish stays while a game forbids it (analysis opened with a new
     // game against the computer comes back when that game is over); only a
     // board in view is analysed.
-    let active = state.on && allowed(&the_match, &tutorial) && *screen.get() == Screen::Playing;
+    let active = state.open(&the_match, &tutorial) && *screen.get() == Screen::Playing;
     if !active {
         if state.for_position.is_some() {
             state.stop();
@@ -233,7 +241,7 @@ fn drive(
         return;
     }
     if state.for_position != Some(key_of(&the_match)) {
-        state.start(&the_match);
+        state.start(&the_match, waker.0.clone());
     }
     let mut finished = false;
     if let Some(Work::Sliced(search, mover)) = &mut state.working {
@@ -257,14 +265,9 @@ fn drive(
     }
 }
 
-fn lend_waker(waker: Res<crate::frames::WindowWaker>, mut state: ResMut<Analysis>) {
-    state.waker = waker.0.clone();
-}
-
 pub fn plugin(app: &mut App) {
     app.init_resource::<Analysis>()
         .add_message::<AnalysisRequest>()
-        .add_systems(Startup, lend_waker.after(crate::frames::lend_window_waker))
         // After the match's owner, to analyse the position of this frame.
         .add_systems(Update, drive.after(crate::game::PlaySet::Rules));
 }

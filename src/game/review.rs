@@ -34,7 +34,6 @@ pub struct GameReview {
     total: usize,
     working: Option<Work>,
     pub review: Option<Review>,
-    waker: Option<Waker>,
 }
 
 enum Work {
@@ -59,7 +58,9 @@ impl GameReview {
             .then(|| self.done.load(Ordering::Relaxed) as f32 / self.total.max(1) as f32)
     }
 
-    fn start(&mut self, the_match: &Match) {
+    /// Starts the review; `waker` wakes a sleeping window when it is done.
+    #[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+    fn start(&mut self, the_match: &Match, waker: Option<Waker>) {
         let reviewer = Reviewer::new(&the_match.game, REVIEW_DEPTH, 16);
         self.total = reviewer.progress().1;
         self.done = Arc::new(AtomicUsize::new(0));
@@ -68,7 +69,6 @@ impl GameReview {
         #[cfg(not(target_arch = "wasm32"))]
         {
             let done = self.done.clone();
-            let waker = self.waker.clone();
             let mut reviewer = reviewer;
             self.working = Some(Work::Task(AsyncComputeTaskPool::get().spawn(async move {
                 let review = loop {
@@ -99,6 +99,7 @@ fn drive(
     the_match: Res<Match>,
     mut state: ResMut<GameReview>,
     mut redraw: MessageWriter<RequestRedraw>,
+    waker: Res<crate::frames::WindowWaker>,
 ) {
     let key = game_key(&the_match);
     if state.for_game.is_some_and(|k| k != key) {
@@ -108,7 +109,7 @@ fn drive(
         state.for_game = None;
     }
     if requests.read().count() > 0 && state.working.is_none() && state.of(&the_match).is_none() {
-        state.start(&the_match);
+        state.start(&the_match, waker.0.clone());
     }
     let finished = match &mut state.working {
         None => None,
@@ -132,13 +133,8 @@ fn drive(
     }
 }
 
-fn lend_waker(waker: Res<crate::frames::WindowWaker>, mut state: ResMut<GameReview>) {
-    state.waker = waker.0.clone();
-}
-
 pub fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
         .add_message::<ReviewRequest>()
-        .add_systems(Startup, lend_waker.after(crate::frames::lend_window_waker))
         .add_systems(Update, drive);
 }

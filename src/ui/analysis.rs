@@ -23,7 +23,7 @@ const LINE_WORDS: usize = 8;
 pub fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     let may = allowed(&p.the_match, &p.tutorial);
-    let on = p.analysis.on && may;
+    let on = p.analysis.open(&p.the_match, &p.tutorial);
     let button = ui_
         .add_enabled(
             may,
@@ -38,7 +38,7 @@ pub fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiS
 
 /// The line in words, under the buttons, while analysis is on.
 pub fn words(ui_: &mut egui::Ui, p: &GameParams) {
-    if !p.analysis.on || !allowed(&p.the_match, &p.tutorial) {
+    if !p.analysis.open(&p.the_match, &p.tutorial) {
         return;
     }
     let l = *p.lang;
@@ -89,7 +89,7 @@ pub fn line_text(pv: &[Action]) -> String {
 /// The evaluation bar at the board's left edge and the best line's first
 /// two actions as arrows on the board.
 pub fn overlay(ctx: &egui::Context, p: &GameParams, cam: Option<(&Camera, &GlobalTransform)>) {
-    if !p.analysis.on || !allowed(&p.the_match, &p.tutorial) {
+    if !p.analysis.open(&p.the_match, &p.tutorial) {
         return;
     }
     let Some(line) = p.analysis.line(&p.the_match) else {

@@ -275,7 +275,7 @@ fn main_buttons(
                         ui.game_over_open = true;
                     }
                     let may = allowed(&p.the_match, &p.tutorial);
-                    let on = p.analysis.on && may;
+                    let on = p.analysis.open(&p.the_match, &p.tutorial);
                     let mark = if on { "✔ " } else { "" };
                     if item(ui_, &format!("{mark}{}", t!(l, "analysis")), may) {
                         r.analysis.write(AnalysisRequest(!on));

@@ -79,7 +79,7 @@ pub(crate) fn move_list(
             }
             // Rows of two actions; a game may start with Dark to move.
             let first_dark = game.start().to_move() == Side::Dark;
-            let row_of = |i: usize| (i + usize::from(first_dark)) / 2;
+            let row_at = |i: usize| row_of(i, first_dark);
             let action = |ui: &mut egui::Ui, i: usize| {
                 // Action i leads to the position before action i + 1.
                 let on_board = the_match.line.is_none() && i + 1 == shown;
@@ -107,7 +107,7 @@ pub(crate) fn move_list(
             let rows = if history.is_empty() {
                 0
             } else {
-                row_of(history.len() - 1) + 1
+                row_at(history.len() - 1) + 1
             };
             let leaves = |row: usize| {
                 the_match
@@ -115,7 +115,7 @@ pub(crate) fn move_list(
                     .iter()
                     .enumerate()
                     .filter(move |(_, var)| {
-                        row_of(var.from.min(history.len().saturating_sub(1))) == row
+                        row_at(var.from.min(history.len().saturating_sub(1))) == row
                     })
             };
             let mut start = 0;
@@ -224,6 +224,12 @@ fn wheel_steps(kept: &mut f32, notches: f32) -> isize {
     steps as isize
 }
 
+/// The row (from 0) of action `i` in rows of two, Light's then Dark's; a
+/// game whose first action is Dark's starts its first row with a gap.
+fn row_of(i: usize, first_dark: bool) -> usize {
+    (i + usize::from(first_dark)) / 2
+}
+
 /// A row's height: an action's button, which its number is centred beside.
 fn row_height(ui: &egui::Ui) -> f32 {
     ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y
@@ -266,7 +272,7 @@ fn variation(
         }
         for (j, played) in var.actions().iter().enumerate() {
             let at = var.from + j;
-            let number = (at + usize::from(first_dark)) / 2 + 1;
+            let number = row_of(at, first_dark) + 1;
             let light = var.game.position_at(at).map(|p| p.to_move()) == Some(Side::Light);
             if light {
                 ui.label(egui::RichText::new(format!("{number}.")).weak());

@@ -123,6 +123,6 @@ pub fn keys(
         hints.write(HintRequest);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyA) && allowed(&the_match, &tutorial) {
-        analyse.write(AnalysisRequest(!analysis.on));
+        analyse.write(AnalysisRequest(!analysis.open(&the_match, &tutorial)));
     }
 }
