@@ -25,7 +25,8 @@ usage: agon [OPTIONS]
   --view light|dark                  see the board from this side
   --theme classic|high-contrast|colour-safe
   --animation off|fast|normal|slow   how fast pieces move
-  --graphics auto|high|low           rendering quality (low: no multisampling, no shadows)
+  --graphics auto|high|low           rendering quality (low: no multisampling or
+                                     shadows, simpler light)
   --lang en|it|el|nb                 the game's language for this session (English,
                                      Italiano, Ελληνικά, Norsk bokmål; default: the
                                      one chosen in Settings, else the system's)

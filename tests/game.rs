@@ -26,6 +26,8 @@ mod analysis_tests;
 mod browsing_tests;
 #[path = "game/frames.rs"]
 mod frames_tests;
+#[path = "game/graphics.rs"]
+mod graphics_tests;
 #[path = "game/keyboard.rs"]
 mod keyboard_tests;
 #[path = "game/languages.rs"]

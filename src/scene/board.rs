@@ -17,6 +17,13 @@ pub const TILE_TOP: f32 = 0.0;
 const TILE_DEPTH: f32 = 0.22;
 const TILE_RADIUS: f32 = 0.94 * CELL_RADIUS;
 
+/// Texture coordinates nothing reads: they give these meshes the vertex
+/// layout of Bevy's shapes (the pieces), so one pipeline draws them all and
+/// a software renderer compiles one shader the fewer before the board shows.
+fn no_uvs(n: usize) -> Vec<[f32; 2]> {
+    vec![[0.0; 2]; n]
+}
+
 /// A hexagonal prism, flat-topped, its top face at y = 0, with a small bevel.
 pub fn hex_prism(radius: f32, depth: f32, bevel: f32) -> Mesh {
     let top = hex_corners(radius - bevel);
@@ -56,12 +63,14 @@ pub fn hex_prism(radius: f32, depth: f32, bevel: f32) -> Mesh {
     };
     band(top, 0.0, mid, -bevel);
     band(mid, -bevel, mid, -depth);
+    let n = positions.len();
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::MAIN_WORLD | RenderAssetUsages::RENDER_WORLD,
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, no_uvs(n))
     .with_inserted_indices(Indices::U32(indices))
 }
 
@@ -87,6 +96,7 @@ pub fn hex_outline(radius: f32, width: f32) -> Mesh {
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0f32, 1.0, 0.0]; n])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, no_uvs(n))
     .with_inserted_indices(Indices::U32(indices))
 }
 
@@ -117,6 +127,7 @@ pub fn cross_mesh(half: f32, width: f32) -> Mesh {
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0f32, 0.0, 1.0]; n])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, no_uvs(n))
     .with_inserted_indices(Indices::U32(indices))
 }
 

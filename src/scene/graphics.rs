@@ -1,5 +1,6 @@
-//! Rendering quality. High draws the board with 4x multisampling and soft
-//! shadows; Low draws neither. Auto judges the first frames once for the
+//! Rendering quality. High draws the board with 4x multisampling, soft
+//! shadows and Bevy's physically based light; Low draws without the first
+//! two and with a plain shader (`plain`). Auto judges the first frames once for the
 //! session: a machine that cannot keep up (a software renderer, a weak
 //! phone) draws Low. It starts High on the desktop, and Low on the web,
 //! where the first frames decide how soon a visitor can play: a page that
@@ -81,7 +82,7 @@ fn watch_frames(
     if let Some(d) = auto_decision(&auto.samples) {
         auto.decided = Some(d);
         if d == Graphics::Low {
-            info!("agon: frames are slow here; drawing without multisampling and shadows");
+            info!("agon: frames are slow here; drawing Low (no multisampling or shadows)");
         }
     }
 }

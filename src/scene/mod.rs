@@ -2,7 +2,7 @@
 //! what its cells show ([`marks`]), the pieces ([`pieces`]), how they look
 //! ([`piece_models`]) and their motions ([`animation`]), effects
 //! ([`effects`]), the camera ([`camera`]), pointer and keys to cells
-//! ([`input`]), colours ([`theme`]) and rendering quality ([`graphics`]).
+//! ([`input`]), colours ([`theme`]) and rendering quality ([`graphics`], [`plain`]).
 //! It reads the match's announcements and requests through clicks only.
 
 pub mod animation;
@@ -16,6 +16,7 @@ pub mod layout;
 pub mod marks;
 pub mod piece_models;
 pub mod pieces;
+pub mod plain;
 pub mod theme;
 
 use bevy::prelude::*;
@@ -29,6 +30,7 @@ pub fn plugin(app: &mut App) {
     effects::plugin(app);
     camera::plugin(app);
     graphics::plugin(app);
+    plain::plugin(app);
     input::plugin(app);
     keyboard::plugin(app);
 }

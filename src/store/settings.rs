@@ -78,8 +78,9 @@ impl ThemeName {
     ];
 }
 
-/// Rendering quality. Low drops multisampling and shadows, which software
-/// renderers and weak GPUs cannot draw at a playable rate.
+/// Rendering quality. Low drops multisampling and shadows and lights the
+/// board with a shorter shader: software renderers and weak GPUs cannot draw
+/// the full set at a playable rate.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Graphics {

@@ -112,7 +112,7 @@ settings-graphics-auto-now = Αυτόματα ({ $now ->
     })
 settings-graphics-auto-hover = Υψηλά, εκτός αν η σχεδίαση είναι πολύ αργή σε αυτό το μηχάνημα
 settings-graphics-high-hover = Λείες ακμές και απαλές σκιές
-settings-graphics-low-hover = Χωρίς εξομάλυνση, χωρίς σκιές: για αργά μηχανήματα
+settings-graphics-low-hover = Χωρίς εξομάλυνση, χωρίς σκιές, απλούστερος φωτισμός: για αργά μηχανήματα
 settings-camera = Κάμερα
 settings-reset-view = Επαναφορά θέας
 settings-reset-view-hover = Το σύρσιμο με δεξί κλικ περιστρέφει το ταμπλό, η ροδέλα κάνει ζουμ, το R επαναφέρει

@@ -112,7 +112,7 @@ settings-graphics-auto-now = Auto ({ $now ->
     })
 settings-graphics-auto-hover = High, unless this machine draws too slowly
 settings-graphics-high-hover = Smooth edges and soft shadows
-settings-graphics-low-hover = No smoothing, no shadows: for slow machines
+settings-graphics-low-hover = No smoothing, no shadows, simpler light: for slow machines
 settings-camera = Camera
 settings-reset-view = Reset view
 settings-reset-view-hover = Right-drag turns the board, the wheel zooms, R resets

@@ -112,7 +112,7 @@ settings-graphics-auto-now = Auto ({ $now ->
     })
 settings-graphics-auto-hover = Alta, a meno che questo computer non disegni troppo lentamente
 settings-graphics-high-hover = Bordi smussati e ombre morbide
-settings-graphics-low-hover = Niente smussatura, niente ombre: per computer lenti
+settings-graphics-low-hover = Niente smussatura, niente ombre, luce più semplice: per computer lenti
 settings-camera = Visuale
 settings-reset-view = Ripristina visuale
 settings-reset-view-hover = Il trascinamento col destro ruota la scacchiera, la rotellina fa lo zoom, R ripristina

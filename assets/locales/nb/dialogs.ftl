@@ -112,7 +112,7 @@ settings-graphics-auto-now = Auto ({ $now ->
     })
 settings-graphics-auto-hover = Høy, med mindre denne maskinen tegner for sakte
 settings-graphics-high-hover = Glatte kanter og myke skygger
-settings-graphics-low-hover = Ingen kantutjevning, ingen skygger: for trege maskiner
+settings-graphics-low-hover = Ingen kantutjevning, ingen skygger, enklere lys: for trege maskiner
 settings-camera = Kamera
 settings-reset-view = Nullstill visning
 settings-reset-view-hover = Dra med høyre museknapp for å rotere brettet, hjulet zoomer, R nullstiller
