@@ -215,7 +215,17 @@ fn embed_sounds(app: &mut App) {
     }
 }
 
-fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
+/// Once the board has been drawn: on the web, decoding them would hold up
+/// its first frames.
+fn load_sounds(
+    mut commands: Commands,
+    assets: Res<AssetServer>,
+    board: Res<crate::scene::BoardShown>,
+    sounds: Option<Res<Sounds>>,
+) {
+    if !board.on_screen || sounds.is_some() {
+        return;
+    }
     let effects = Sfx::ALL
         .iter()
         .map(|&s| (s, assets.load(sound_path(s.file()))))
@@ -282,10 +292,10 @@ pub fn plugin(app: &mut App) {
     embed_sounds(app);
     app.add_plugins(bevy_kira_audio::AudioPlugin)
         .add_audio_channel::<Music>()
-        .add_systems(Startup, load_sounds)
         .add_systems(
             Update,
-            (play_effects, music)
+            (load_sounds, play_effects, music)
+                .chain()
                 .after(choose_sounds)
                 .in_set(PlaySet::Present),
         );

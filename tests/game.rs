@@ -996,10 +996,10 @@ fn the_sounds_are_built_into_the_game() {
     let mut app = whole_app(&data_dir("sounds"), &[]);
     let loaded = |app: &App| {
         let server = app.world().resource::<AssetServer>();
-        let sounds = app.world().resource::<agon::audio::Sounds>();
-        sounds
-            .handles()
-            .all(|h| server.is_loaded_with_dependencies(h))
+        // They load once the board has been drawn.
+        app.world()
+            .get_resource::<agon::audio::Sounds>()
+            .is_some_and(|s| s.handles().all(|h| server.is_loaded_with_dependencies(h)))
     };
     for _ in 0..200 {
         if loaded(&app) {
@@ -1015,6 +1015,20 @@ fn the_sounds_are_built_into_the_game() {
         let path = h.path().expect("loaded by path").to_string();
         assert!(path.starts_with("embedded://agon/sounds/"), "{path}");
     }
+}
+
+/// The sounds load once a frame that drew the board has been shown: on the
+/// web, decoding them would otherwise hold up the board's first frames.
+#[test]
+fn the_sounds_wait_for_the_board() {
+    // Launched and run three frames: the third draws the board.
+    let mut app = whole_app(&data_dir("sounds-wait"), &["--mode", "pass-and-play"]);
+    let board = app.world().resource::<agon::scene::BoardShown>();
+    assert!(board.drawn && !board.on_screen, "{board:?}");
+    assert!(app.world().get_resource::<agon::audio::Sounds>().is_none());
+    app.update();
+    assert!(app.world().resource::<agon::scene::BoardShown>().on_screen);
+    assert!(app.world().get_resource::<agon::audio::Sounds>().is_some());
 }
 
 /// `?` (the character, whatever key makes it) lists every key, but not

@@ -19,9 +19,6 @@ use crate::game::{Match, Screen};
 #[derive(Default)]
 struct Shown {
     ready: bool,
-    /// The board's frames were drawn this frame: the page is told at the
-    /// start of the next, once the browser has them on screen.
-    drawn: bool,
     afn: String,
     thinking: bool,
     result: String,
@@ -46,15 +43,13 @@ fn publish(
     settings: Res<crate::store::Settings>,
     lang: Res<crate::i18n::Lang>,
     analysis: Res<crate::game::analysis::Analysis>,
-    pieces: Query<(), With<crate::scene::pieces::PieceView>>,
+    board: Res<crate::scene::BoardShown>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    // Ready once the board and its pieces have been drawn a few times: said
-    // a frame later, when the last of them has been rendered and shown (on
-    // a software renderer that takes seconds).
-    if shown.drawn && !shown.ready {
+    // Ready once a frame that drew the board and its pieces has been
+    // rendered and shown (on a software renderer that takes seconds).
+    if board.on_screen && !shown.ready {
         shown.ready = true;
         // When, in ms from the start of navigation: a test polling for
         // `ready` sees it only between the page's (slow, software) frames.
@@ -63,10 +58,6 @@ fn publish(
         }
         set("ready", "1");
         info!("agon: ready after {} frames", frames.0);
-    }
-    if frames.0 >= 3 && !pieces.is_empty() && !shown.drawn {
-        shown.drawn = true;
-        redraw.write(bevy::window::RequestRedraw);
     }
     if lang.code() != shown.lang {
         set("lang", lang.code());

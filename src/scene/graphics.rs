@@ -6,9 +6,12 @@
 //! where the first frames decide how soon a visitor can play: a page that
 //! keeps up is raised to High once judged.
 
+use bevy::camera::CameraOutputMode;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
+use bevy::render::render_resource::BlendState;
 use bevy::window::RequestRedraw;
+use bevy_egui::PrimaryEguiContext;
 
 use crate::frames::Frames;
 use crate::scene::camera::BoardCamera;
@@ -87,10 +90,39 @@ fn watch_frames(
     }
 }
 
+/// How the interface's camera puts its picture over the board's. With
+/// multisampling the two draw to textures of their own, and the interface's
+/// is blended over the board's on the screen. Without, Bevy gives them one
+/// texture: the interface draws straight over the board and that is copied
+/// to the screen once, two full-screen passes fewer (a software renderer
+/// spends a good part of each frame on them).
+fn compose(high: bool) -> (CameraOutputMode, ClearColorConfig, CameraOutputMode) {
+    if high {
+        (
+            CameraOutputMode::default(),
+            ClearColorConfig::Custom(Color::NONE),
+            CameraOutputMode::Write {
+                blend_state: Some(BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+        )
+    } else {
+        (
+            CameraOutputMode::Skip,
+            ClearColorConfig::None,
+            CameraOutputMode::Write {
+                blend_state: None,
+                clear_color: ClearColorConfig::None,
+            },
+        )
+    }
+}
+
 fn apply(
     settings: Res<Settings>,
     auto: Res<AutoGraphics>,
-    mut cameras: Query<&mut Msaa, With<BoardCamera>>,
+    mut cameras: Query<(&mut Msaa, &mut Camera), With<BoardCamera>>,
+    mut interface: Query<&mut Camera, (With<PrimaryEguiContext>, Without<BoardCamera>)>,
     mut lights: Query<&mut DirectionalLight>,
 ) {
     if !settings.is_changed() && !auto.is_changed() {
@@ -98,10 +130,16 @@ fn apply(
     }
     let high = effective(settings.graphics, &auto) == Graphics::High;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
-    for mut m in &mut cameras {
+    let (board_output, interface_clear, interface_output) = compose(high);
+    for (mut m, mut camera) in &mut cameras {
         if *m != msaa {
             *m = msaa;
         }
+        camera.output_mode = board_output;
+    }
+    for mut camera in &mut interface {
+        camera.clear_color = interface_clear;
+        camera.output_mode = interface_output;
     }
     for mut light in &mut lights {
         if light.shadow_maps_enabled != high {

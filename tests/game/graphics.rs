@@ -2,9 +2,12 @@
 //! physically based one, High with Bevy's own, and changing the setting
 //! swaps them while the game runs.
 
+use agon::scene::camera::BoardCamera;
 use agon::scene::plain::{PBR_SHADER, PbrShader};
 use agon::store::{Graphics, Settings};
+use bevy::camera::CameraOutputMode;
 use bevy::shader::{Shader, Source};
+use bevy_egui::PrimaryEguiContext;
 
 use super::*;
 
@@ -73,4 +76,50 @@ fn high_graphics_keeps_bevys_shader() {
     let source = pbr_source(&app).unwrap();
     assert!(source.contains(BEVY_MARK) && !source.contains(PLAIN_MARK));
     assert!(!app.world().resource::<PbrShader>().plain);
+}
+
+/// (board camera writes to the screen, interface camera clears, interface
+/// camera blends over what is on the screen)
+fn composition(app: &mut App) -> (bool, bool, bool) {
+    let world = app.world_mut();
+    let board = world
+        .query_filtered::<&Camera, With<BoardCamera>>()
+        .single(world)
+        .unwrap()
+        .output_mode;
+    let interface = world
+        .query_filtered::<&Camera, With<PrimaryEguiContext>>()
+        .single(world)
+        .unwrap()
+        .clone();
+    (
+        matches!(board, CameraOutputMode::Write { .. }),
+        !matches!(interface.clear_color, ClearColorConfig::None),
+        matches!(
+            interface.output_mode,
+            CameraOutputMode::Write {
+                blend_state: Some(_),
+                ..
+            }
+        ),
+    )
+}
+
+/// Without multisampling the board's and the interface's cameras share one
+/// texture (Bevy's rule): the interface draws over the board and only its
+/// camera writes to the screen. With it, each has its own and the
+/// interface's is blended over the board's.
+#[test]
+fn the_interface_draws_over_the_board_in_one_texture_at_low() {
+    let mut app = whole_app(
+        &data_dir("graphics-compose"),
+        &["--mode", "pass-and-play", "--graphics", "low"],
+    );
+    assert_eq!(composition(&mut app), (false, false, false));
+    app.world_mut().resource_mut::<Settings>().graphics = Graphics::High;
+    app.update();
+    assert_eq!(composition(&mut app), (true, true, true));
+    app.world_mut().resource_mut::<Settings>().graphics = Graphics::Low;
+    app.update();
+    assert_eq!(composition(&mut app), (false, false, false));
 }
