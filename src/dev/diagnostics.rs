@@ -150,7 +150,53 @@ fn take_screenshot(
         );
 }
 
+/// The first frames' pipelines, in the web page's log: how many are built, and which
+/// wait (for a shader still loading, say). The board shows in the first
+/// frame that has its pipelines; on a software renderer each frame before
+/// it costs a visitor a few hundred milliseconds.
+#[cfg(target_arch = "wasm32")]
+fn log_first_pipelines(
+    cache: Res<bevy::render::render_resource::PipelineCache>,
+    mut frame: Local<u32>,
+) {
+    use bevy::render::render_resource::CachedPipelineState;
+    *frame += 1;
+    if *frame > 6 {
+        return;
+    }
+    let (mut ready, mut waiting) = (0, Vec::new());
+    for p in cache.pipelines() {
+        match &p.state {
+            CachedPipelineState::Ok(_) => ready += 1,
+            state => {
+                use bevy::render::render_resource::PipelineDescriptor as D;
+                let label = match &p.descriptor {
+                    D::RenderPipelineDescriptor(d) => d.label.clone(),
+                    D::ComputePipelineDescriptor(d) => d.label.clone(),
+                };
+                let label = label.unwrap_or_default();
+                let why = match state {
+                    CachedPipelineState::Err(e) => format!(" ({e})"),
+                    _ => String::new(),
+                };
+                waiting.push(format!("{label}{why}"));
+            }
+        }
+    }
+    info!(
+        "agon: render {}: {ready} pipelines ready, waiting: {waiting:?}",
+        *frame
+    );
+}
+
 pub fn plugin(app: &mut App) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.add_systems(
+            bevy::render::Render,
+            log_first_pipelines.in_set(bevy::render::RenderSystems::Cleanup),
+        );
+    }
     app.init_resource::<FrameStats>()
         .insert_resource(FrameStart(Instant::now()))
         .add_systems(First, mark_frame_start)
