@@ -124,10 +124,14 @@ fn apply(
     mut cameras: Query<(&mut Msaa, &mut Camera), With<BoardCamera>>,
     mut interface: Query<&mut Camera, (With<PrimaryEguiContext>, Without<BoardCamera>)>,
     mut lights: Query<&mut DirectionalLight>,
+    pbr: Option<Res<crate::scene::plain::PbrShader>>,
 ) {
-    if !settings.is_changed() && !auto.is_changed() {
+    let light_changed = pbr.as_ref().is_some_and(|p| p.is_changed());
+    if !settings.is_changed() && !auto.is_changed() && !light_changed {
         return;
     }
+    // The plain light shows no shadows: none are drawn for it.
+    let plain_light = pbr.is_some_and(|p| p.plain);
     let high = effective(settings.graphics, &auto) == Graphics::High;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
     let (board_output, interface_clear, interface_output) = compose(high);
@@ -141,9 +145,10 @@ fn apply(
         camera.clear_color = interface_clear;
         camera.output_mode = interface_output;
     }
+    let shadows = high && !plain_light;
     for mut light in &mut lights {
-        if light.shadow_maps_enabled != high {
-            light.shadow_maps_enabled = high;
+        if light.shadow_maps_enabled != shadows {
+            light.shadow_maps_enabled = shadows;
         }
     }
 }

@@ -1,6 +1,6 @@
-//! Low graphics lights the board with the plain shader in place of Bevy's
-//! physically based one, High with Bevy's own, and changing the setting
-//! swaps them while the game runs.
+//! Low graphics at launch lights the board with the plain shader in place
+//! of Bevy's physically based one for the session, High with Bevy's own;
+//! and how the interface's camera draws over the board's at each.
 
 use agon::scene::camera::BoardCamera;
 use agon::scene::plain::{PBR_SHADER, PbrShader};
@@ -39,8 +39,18 @@ fn frames_until(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
 const PLAIN_MARK: &str = "Low graphics: Bevy's StandardMaterial lit by a short shader";
 const BEVY_MARK: &str = "pbr_input_from_standard_material";
 
+/// Whether the scene's light casts shadows.
+fn shadows(app: &mut App) -> bool {
+    let world = app.world_mut();
+    world
+        .query::<&DirectionalLight>()
+        .single(world)
+        .unwrap()
+        .shadow_maps_enabled
+}
+
 #[test]
-fn low_graphics_lights_the_board_with_the_plain_shader_and_high_puts_bevys_back() {
+fn low_graphics_at_launch_lights_the_board_with_the_plain_shader_for_the_session() {
     let mut app = whole_app(
         &data_dir("graphics"),
         &["--mode", "pass-and-play", "--graphics", "low"],
@@ -48,20 +58,20 @@ fn low_graphics_lights_the_board_with_the_plain_shader_and_high_puts_bevys_back(
     let plain = |app: &App| pbr_source(app).is_some_and(|s| s.contains(PLAIN_MARK));
     assert!(frames_until(&mut app, plain), "Low did not swap the shader");
     assert!(app.world().resource::<PbrShader>().plain);
+    assert!(!shadows(&mut app));
 
+    // Chosen once: High later draws with multisampling, but keeps the plain
+    // light (and so draws no shadows it could not show) until the next launch.
     app.world_mut().resource_mut::<Settings>().graphics = Graphics::High;
-    let bevys = |app: &App| pbr_source(app).is_some_and(|s| s.contains(BEVY_MARK));
-    assert!(
-        frames_until(&mut app, bevys),
-        "High did not put Bevy's shader back"
-    );
-    assert!(!app.world().resource::<PbrShader>().plain);
-
-    app.world_mut().resource_mut::<Settings>().graphics = Graphics::Low;
-    assert!(
-        frames_until(&mut app, plain),
-        "Low again did not swap it again"
-    );
+    frames(&mut app, 5);
+    assert!(plain(&app), "the light changed during the session");
+    assert!(!shadows(&mut app));
+    let world = app.world_mut();
+    let msaa = *world
+        .query_filtered::<&Msaa, With<BoardCamera>>()
+        .single(world)
+        .unwrap();
+    assert_eq!(msaa, Msaa::Sample4);
 }
 
 #[test]
@@ -76,6 +86,12 @@ fn high_graphics_keeps_bevys_shader() {
     let source = pbr_source(&app).unwrap();
     assert!(source.contains(BEVY_MARK) && !source.contains(PLAIN_MARK));
     assert!(!app.world().resource::<PbrShader>().plain);
+    assert!(shadows(&mut app));
+    // Low later keeps Bevy's light for the session, without shadows.
+    app.world_mut().resource_mut::<Settings>().graphics = Graphics::Low;
+    frames(&mut app, 5);
+    assert!(pbr_source(&app).unwrap().contains(BEVY_MARK));
+    assert!(!shadows(&mut app));
 }
 
 /// (board camera writes to the screen, interface camera clears, interface
