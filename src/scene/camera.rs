@@ -2,12 +2,11 @@
 //! leave free, at any size and aspect; turns to Light's or Dark's side; a
 //! gentle orbit and zoom within limits. Also the lights.
 
-use bevy::camera::{CameraOutputMode, Viewport, visibility::RenderLayers};
+use bevy::camera::{Viewport, visibility::RenderLayers};
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
@@ -106,9 +105,15 @@ pub fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
 fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
     // The interface gets its own camera below, not the board's.
     egui_settings.auto_create_primary_context = false;
+    // Spawned as High draws them; `graphics` sets them for the setting.
+    let high = crate::scene::graphics::composition(true);
     commands.spawn((
         BoardCamera,
         Camera3d::default(),
+        Camera {
+            output_mode: high.board_output,
+            ..default()
+        },
         Projection::Perspective(PerspectiveProjection {
             fov: 0.62,
             ..default()
@@ -127,11 +132,8 @@ fn setup(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) 
         RenderLayers::none(),
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
-            clear_color: ClearColorConfig::Custom(Color::NONE),
+            output_mode: high.interface_output,
+            clear_color: high.interface_clear,
             ..default()
         },
     ));

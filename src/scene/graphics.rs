@@ -96,25 +96,32 @@ fn watch_frames(
 /// texture: the interface draws straight over the board and that is copied
 /// to the screen once, two full-screen passes fewer (a software renderer
 /// spends a good part of each frame on them).
-fn compose(high: bool) -> (CameraOutputMode, ClearColorConfig, CameraOutputMode) {
+#[derive(Clone, Copy)]
+pub(crate) struct Composition {
+    pub board_output: CameraOutputMode,
+    pub interface_clear: ClearColorConfig,
+    pub interface_output: CameraOutputMode,
+}
+
+pub(crate) fn composition(high: bool) -> Composition {
     if high {
-        (
-            CameraOutputMode::default(),
-            ClearColorConfig::Custom(Color::NONE),
-            CameraOutputMode::Write {
+        Composition {
+            board_output: CameraOutputMode::default(),
+            interface_clear: ClearColorConfig::Custom(Color::NONE),
+            interface_output: CameraOutputMode::Write {
                 blend_state: Some(BlendState::ALPHA_BLENDING),
                 clear_color: ClearColorConfig::None,
             },
-        )
+        }
     } else {
-        (
-            CameraOutputMode::Skip,
-            ClearColorConfig::None,
-            CameraOutputMode::Write {
+        Composition {
+            board_output: CameraOutputMode::Skip,
+            interface_clear: ClearColorConfig::None,
+            interface_output: CameraOutputMode::Write {
                 blend_state: None,
                 clear_color: ClearColorConfig::None,
             },
-        )
+        }
     }
 }
 
@@ -134,16 +141,16 @@ fn apply(
     let plain_light = pbr.is_some_and(|p| p.plain);
     let high = effective(settings.graphics, &auto) == Graphics::High;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
-    let (board_output, interface_clear, interface_output) = compose(high);
+    let c = composition(high);
     for (mut m, mut camera) in &mut cameras {
         if *m != msaa {
             *m = msaa;
         }
-        camera.output_mode = board_output;
+        camera.output_mode = c.board_output;
     }
     for mut camera in &mut interface {
-        camera.clear_color = interface_clear;
-        camera.output_mode = interface_output;
+        camera.clear_color = c.interface_clear;
+        camera.output_mode = c.interface_output;
     }
     let shadows = high && !plain_light;
     for mut light in &mut lights {
