@@ -134,6 +134,25 @@ fn note_pending_pipelines(cache: Option<Res<PipelineCache>>, pending: Res<Pipeli
     pending.0.store(compiling, Ordering::Relaxed);
 }
 
+/// Bevy retries a pipeline whose shader had not loaded a frame after it
+/// notices, then builds it the frame after: at launch, when the shaders
+/// arrive a frame after the first pipelines are asked for, the board waits
+/// a frame longer than it needs to (on the web's software renderer, about
+/// 300 ms). A second pass over the queue before Bevy's own turns that
+/// retry into a build in the frame the shader arrives.
+fn retry_pipelines_waiting_on_shaders(mut cache: ResMut<PipelineCache>) {
+    use bevy::shader::ShaderCacheError as E;
+    let waiting = cache.pipelines().any(|p| {
+        matches!(
+            p.state,
+            CachedPipelineState::Err(E::ShaderNotLoaded(_) | E::ShaderImportNotYetAvailable)
+        )
+    });
+    if waiting {
+        cache.process_queue();
+    }
+}
+
 fn draw_until_pipelines_ready(
     pending: Res<PipelinesPending>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -151,7 +170,12 @@ pub fn render_plugin(app: &mut App) {
     if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
         render_app.insert_resource(pending).add_systems(
             Render,
-            note_pending_pipelines.in_set(RenderSystems::Cleanup),
+            (
+                retry_pipelines_waiting_on_shaders
+                    .after(RenderSystems::ExtractCommands)
+                    .before(RenderSystems::Render),
+                note_pending_pipelines.in_set(RenderSystems::Cleanup),
+            ),
         );
     }
 }

@@ -57,7 +57,6 @@ fn publish(
             set("readyMs", &format!("{ms:.0}"));
         }
         set("ready", "1");
-        info!("agon: ready after {} frames", frames.0);
     }
     if lang.code() != shown.lang {
         set("lang", lang.code());

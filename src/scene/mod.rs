@@ -19,24 +19,61 @@ pub mod pieces;
 pub mod plain;
 pub mod theme;
 
-use bevy::diagnostic::FrameCount;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use bevy::prelude::*;
+use bevy::render::render_resource::{CachedPipelineState, PipelineCache, PipelineDescriptor};
+use bevy::render::{Render, RenderApp, RenderSystems};
 
 /// Whether the board and its pieces are on screen. The first frames build
-/// the renderer's pipelines (seconds on a software renderer), and the third
-/// draws them. The web page says it is ready once that frame has been shown,
-/// and the sounds load then, so that decoding them (on the web, on the
-/// page's one thread) does not hold the board back.
+/// the renderer's pipelines (seconds on a software renderer), and the board
+/// shows in the first frame that has them. The web page says it is ready
+/// then, and the sounds load then, so that decoding them (on the web, on
+/// the page's one thread) does not hold the board back.
 #[derive(Resource, Default, Debug)]
 pub struct BoardShown {
-    /// This frame or an earlier one draws the board.
-    pub drawn: bool,
-    /// A frame that drew it has been shown.
+    /// A frame that drew the board and its pieces has been rendered.
     pub on_screen: bool,
 }
 
+/// The render world's word that a frame drew the board: every pipeline the
+/// board's meshes and the screen's last pass need was built by the end of
+/// it. Written by the render world, read by the main one. Without a
+/// renderer (headless) nothing is drawn and nothing waits: set from the
+/// start.
+#[derive(Resource, Clone, Default)]
+pub struct BoardDrawn(pub Arc<AtomicBool>);
+
+/// The pipelines a frame needs to show the board: its meshes' opaque pass
+/// (Bevy names it after the material, `…opaque_mesh_pipeline`), and the
+/// copy of the cameras' picture to the window.
+fn board_pipeline(label: &str) -> bool {
+    label.ends_with("opaque_mesh_pipeline") || label == "blit pipeline"
+}
+
+fn note_board_drawn(cache: Res<PipelineCache>, drawn: Res<BoardDrawn>) {
+    if drawn.0.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut any_mesh = false;
+    let all_built = cache.pipelines().all(|p| {
+        let label = match &p.descriptor {
+            PipelineDescriptor::RenderPipelineDescriptor(d) => d.label.as_deref(),
+            PipelineDescriptor::ComputePipelineDescriptor(_) => None,
+        };
+        let Some(label) = label.filter(|l| board_pipeline(l)) else {
+            return true;
+        };
+        any_mesh |= label.ends_with("opaque_mesh_pipeline");
+        matches!(p.state, CachedPipelineState::Ok(_))
+    });
+    drawn.0.store(any_mesh && all_built, Ordering::Relaxed);
+}
+
 fn watch_board(
-    frames: Res<FrameCount>,
+    frames: Res<bevy::diagnostic::FrameCount>,
+    drawn: Res<BoardDrawn>,
     pieces: Query<(), With<piece_models::PieceView>>,
     mut board: ResMut<BoardShown>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -44,18 +81,29 @@ fn watch_board(
     if board.on_screen {
         return;
     }
-    if board.drawn {
-        board.on_screen = true;
-        return;
+    // The render world's word comes with a frame it has finished: that
+    // frame is on screen.
+    board.on_screen = drawn.0.load(Ordering::Relaxed) && !pieces.is_empty();
+    if board.on_screen {
+        info!("agon: the board is on screen after {} frames", frames.0);
+    } else {
+        // Frames in a row until then: nothing else may ask for them.
+        redraw.write(bevy::window::RequestRedraw);
     }
-    // Frames in a row until then: nothing else may ask for them.
-    redraw.write(bevy::window::RequestRedraw);
-    // Counted at the end of each frame: two done, this is the third.
-    board.drawn = frames.0 >= 2 && !pieces.is_empty();
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BoardShown>()
+    let drawn = BoardDrawn::default();
+    match app.get_sub_app_mut(RenderApp) {
+        Some(render_app) => {
+            render_app
+                .insert_resource(drawn.clone())
+                .add_systems(Render, note_board_drawn.in_set(RenderSystems::Cleanup));
+        }
+        None => drawn.0.store(true, Ordering::Relaxed),
+    }
+    app.insert_resource(drawn)
+        .init_resource::<BoardShown>()
         .add_systems(PreUpdate, watch_board);
     theme::plugin(app);
     board::plugin(app);

@@ -22,6 +22,7 @@
 //     page opens without a question.
 // Usage: URL=http://127.0.0.1:8080/ node web/e2e/play.mjs
 import { chromium } from "playwright-core";
+import { decodePng } from "./png.mjs";
 import { readFileSync } from "node:fs";
 
 const url = process.env.URL ?? "http://127.0.0.1:8080/";
@@ -127,6 +128,16 @@ const lightToMove = (page) => page.waitForFunction(
 if (run(1)) {
   const { page, errors, readyMs, context } = await open({ viewport: { width: 1280, height: 800 } });
   console.log(`desktop: a playable board ${readyMs} ms after the page started loading`);
+  // Ready means the board is on screen: at once, its cells are not the page's background.
+  await page.evaluate(() => { document.getElementById("loading").style.display = "none"; });
+  const atReady = decodePng(await page.screenshot());
+  for (const cell of ["f1", "a1", "k6", "f11"]) {
+    const { x, y } = await cellAt(page, cell);
+    const [r, g, b] = atReady.at(x, y);
+    if (Math.abs(r - 28) + Math.abs(g - 32) + Math.abs(b - 38) < 40) {
+      fail(`at ready, cell ${cell} shows the background (${r}, ${g}, ${b}): the board is not drawn`);
+    }
+  }
   if ((await afn(page)) !== START) fail(`not the start position: ${await afn(page)}`);
   let p = await cellAt(page, "f1");
   await page.mouse.click(p.x, p.y);
