@@ -22,6 +22,7 @@ pub mod theme;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use bevy::core_pipeline::blit::BlitPipeline;
 use bevy::prelude::*;
 use bevy::render::render_resource::{CachedPipelineState, PipelineCache, PipelineDescriptor};
 use bevy::render::{Render, RenderApp, RenderSystems};
@@ -45,27 +46,50 @@ pub struct BoardShown {
 #[derive(Resource, Clone, Default)]
 pub struct BoardDrawn(pub Arc<AtomicBool>);
 
-/// The pipelines a frame needs to show the board: its meshes' opaque pass
-/// (Bevy names it after the material, `…opaque_mesh_pipeline`), and the
-/// copy of the cameras' picture to the window.
-fn board_pipeline(label: &str) -> bool {
-    label.ends_with("opaque_mesh_pipeline") || label == "blit pipeline"
+/// Whether a pipeline is one a frame needs to show the board: its meshes'
+/// opaque pass (Bevy names it after the material, `…opaque_mesh_pipeline`),
+/// or the copy of the cameras' picture to the window (Bevy's blit).
+fn board_pipeline(descriptor: &PipelineDescriptor, blit: &BlitPipeline) -> Option<BoardPipeline> {
+    let PipelineDescriptor::RenderPipelineDescriptor(d) = descriptor else {
+        return None;
+    };
+    if d.label
+        .as_deref()
+        .is_some_and(|l| l.ends_with("opaque_mesh_pipeline"))
+    {
+        Some(BoardPipeline::Mesh)
+    } else if d
+        .fragment
+        .as_ref()
+        .is_some_and(|f| f.shader.id() == blit.fragment_shader.id())
+    {
+        Some(BoardPipeline::Blit)
+    } else {
+        None
+    }
 }
 
-fn note_board_drawn(cache: Res<PipelineCache>, drawn: Res<BoardDrawn>) {
+#[derive(PartialEq)]
+enum BoardPipeline {
+    Mesh,
+    Blit,
+}
+
+fn note_board_drawn(
+    cache: Res<PipelineCache>,
+    blit: Option<Res<BlitPipeline>>,
+    drawn: Res<BoardDrawn>,
+) {
+    let Some(blit) = blit else { return };
     if drawn.0.load(Ordering::Relaxed) {
         return;
     }
     let mut any_mesh = false;
     let all_built = cache.pipelines().all(|p| {
-        let label = match &p.descriptor {
-            PipelineDescriptor::RenderPipelineDescriptor(d) => d.label.as_deref(),
-            PipelineDescriptor::ComputePipelineDescriptor(_) => None,
-        };
-        let Some(label) = label.filter(|l| board_pipeline(l)) else {
+        let Some(kind) = board_pipeline(&p.descriptor, &blit) else {
             return true;
         };
-        any_mesh |= label.ends_with("opaque_mesh_pipeline");
+        any_mesh |= kind == BoardPipeline::Mesh;
         matches!(p.state, CachedPipelineState::Ok(_))
     });
     drawn.0.store(any_mesh && all_built, Ordering::Relaxed);
