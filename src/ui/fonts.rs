@@ -3,8 +3,9 @@
 //! and the panel's symbols) by `scripts/fonts.sh`. egui's full set was 0.76 MiB
 //! of the web build's download.
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
-use bevy_egui::{EguiContext, EguiPreUpdateSet, egui};
+use bevy_egui::{EguiContext, EguiPostUpdateSet, EguiPreUpdateSet, egui};
 
 /// The fonts, in egui's order of preference for each family.
 pub fn definitions() -> egui::FontDefinitions {
@@ -78,6 +79,15 @@ pub fn plugin(app: &mut App) {
         install
             .after(EguiPreUpdateSet::InitContexts)
             .before(EguiPreUpdateSet::BeginPass),
+    )
+    // bevy_egui writes the glyphs a pass has just added into the font
+    // texture after its pass, in no order with Bevy's asset events: where
+    // the events went first, the render world saw the change a frame late.
+    // The game draws only when something changes, so that later frame could
+    // be seconds away, and new words were drawn with letters missing.
+    .configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::PostProcessOutput.before(AssetEventSystems),
     );
 }
 

@@ -111,3 +111,75 @@ fn a_bad_link_is_refused_in_the_players_language() {
     );
     assert!(notices[0].to_string().contains("“!” at byte 2"));
 }
+
+/// What the font texture looked like at the end of the last frame, and how
+/// often it changed without the renderer hearing of it in that frame.
+#[derive(Resource, Default)]
+struct FontTextureWatch {
+    last: Option<(AssetId<Image>, u64)>,
+    changed: usize,
+    unheard: usize,
+}
+
+fn watch_font_texture(
+    textures: Res<bevy_egui::EguiManagedTextures>,
+    images: Res<Assets<Image>>,
+    mut events: MessageReader<AssetEvent<Image>>,
+    mut watch: ResMut<FontTextureWatch>,
+) {
+    use std::hash::{Hash, Hasher};
+    let heard: Vec<AssetId<Image>> = events
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Added { id } | AssetEvent::Modified { id } => Some(*id),
+            _ => None,
+        })
+        .collect();
+    // egui's texture 0 is its font atlas.
+    let Some(font) = textures.iter().find(|((_, t), _)| *t == 0).map(|(_, t)| t) else {
+        return;
+    };
+    let id = font.handle.id();
+    let mut hasher = std::hash::DefaultHasher::new();
+    images
+        .get(id)
+        .and_then(|i| i.data.as_ref())
+        .hash(&mut hasher);
+    let now = Some((id, hasher.finish()));
+    if watch.last.is_some() && now != watch.last {
+        watch.changed += 1;
+        if !heard.contains(&id) {
+            watch.unheard += 1;
+        }
+    }
+    watch.last = now;
+}
+
+/// New words bring new glyphs into egui's font texture. The renderer must
+/// hear of the change in the frame that draws them: the game draws only when
+/// something changes, so a frame later can be seconds later, and the words
+/// stood on screen with letters missing ("Dark's gua d a  to  .").
+#[test]
+fn new_glyphs_reach_the_renderer_in_the_frame_that_draws_them() {
+    let mut app = whole_app(
+        &data_dir("glyphs"),
+        &["--mode", "pass-and-play", "--lang", "el"],
+    );
+    app.init_resource::<FontTextureWatch>()
+        .add_systems(Last, watch_font_texture);
+    said_after_a_step(&mut app);
+    click(&mut app, "f11");
+    click(&mut app, "f10");
+    frames(&mut app, 5);
+    let watch = app.world().resource::<FontTextureWatch>();
+    assert!(
+        watch.changed >= 2,
+        "the font texture changed {} times",
+        watch.changed
+    );
+    assert_eq!(
+        watch.unheard, 0,
+        "of {} changes to the font texture, {} reached the renderer a frame late",
+        watch.changed, watch.unheard
+    );
+}
