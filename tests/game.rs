@@ -624,6 +624,15 @@ fn whole_app(dir: &std::path::Path, args: &[&str]) -> App {
 
 /// The game exactly as `main` builds it from `args`.
 fn whole_app_as_launched(dir: &std::path::Path, args: &[&str]) -> App {
+    let mut app = whole_app_before_its_first_frame(dir, args);
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
+/// The game as `main` builds it from `args`, before its first frame.
+fn whole_app_before_its_first_frame(dir: &std::path::Path, args: &[&str]) -> App {
     use bevy::render::RenderPlugin;
     use bevy::render::settings::WgpuSettings;
     use bevy::window::ExitCondition;
@@ -661,9 +670,6 @@ fn whole_app_as_launched(dir: &std::path::Path, args: &[&str]) -> App {
     .add_plugins(agon::AgonPlugin { options });
     app.finish();
     app.cleanup();
-    for _ in 0..3 {
-        app.update();
-    }
     app
 }
 

@@ -6,6 +6,7 @@
 //! material, mark and effect keeps its data and its code. The light is
 //! chosen once a session, at launch.
 
+use bevy::asset::AssetEventSystems;
 use bevy::prelude::*;
 use bevy::shader::Shader;
 
@@ -67,6 +68,9 @@ fn choose_light(
 }
 
 pub fn plugin(app: &mut App) {
+    // Before the asset events, so that the render world takes the plain
+    // shader in the frame Bevy's arrives, and never builds pipelines with
+    // the one it replaces.
     app.add_systems(Startup, setup)
-        .add_systems(PostUpdate, choose_light);
+        .add_systems(PostUpdate, choose_light.before(AssetEventSystems));
 }

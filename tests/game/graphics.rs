@@ -49,15 +49,65 @@ fn shadows(app: &mut App) -> bool {
         .shadow_maps_enabled
 }
 
+/// How the render world hears of the shader behind `StandardMaterial`:
+/// whether the swap was seen happen, and how often it heard of a change to
+/// that shader a frame after the swap (the render world would build the
+/// board's pipelines twice).
+#[derive(Resource, Default)]
+struct SwapWatch {
+    plain_before: Option<bool>,
+    seen: bool,
+    late: usize,
+}
+
+fn watch_swap(
+    pbr: Res<PbrShader>,
+    assets: Res<AssetServer>,
+    mut events: MessageReader<AssetEvent<Shader>>,
+    mut watch: ResMut<SwapWatch>,
+) {
+    let id = assets.load::<Shader>(PBR_SHADER).id();
+    // Every message read (`any` would leave the rest for the next frame).
+    let heard = events
+        .read()
+        .filter(|e| {
+            matches!(e, AssetEvent::Added { id: i } | AssetEvent::Modified { id: i } if *i == id)
+        })
+        .count()
+        > 0;
+    if heard && watch.plain_before == Some(true) {
+        watch.late += 1;
+    }
+    // Before the first frame (None) the shader is Bevy's.
+    watch.seen |= watch.plain_before != Some(true) && pbr.plain;
+    watch.plain_before = Some(pbr.plain);
+}
+
 #[test]
 fn low_graphics_at_launch_lights_the_board_with_the_plain_shader_for_the_session() {
-    let mut app = whole_app(
+    let mut app = whole_app_before_its_first_frame(
         &data_dir("graphics"),
-        &["--mode", "pass-and-play", "--graphics", "low"],
+        &[
+            "--mode",
+            "pass-and-play",
+            "--graphics",
+            "low",
+            "--lang",
+            "en",
+        ],
     );
+    app.init_resource::<SwapWatch>()
+        .add_systems(Last, watch_swap);
     let plain = |app: &App| pbr_source(app).is_some_and(|s| s.contains(PLAIN_MARK));
     assert!(frames_until(&mut app, plain), "Low did not swap the shader");
     assert!(app.world().resource::<PbrShader>().plain);
+    frames(&mut app, 3);
+    let watch = app.world().resource::<SwapWatch>();
+    assert!(watch.seen, "the swap happened before the watch began");
+    assert_eq!(
+        watch.late, 0,
+        "the render world heard of the swap a frame after it"
+    );
     assert!(!shadows(&mut app));
 
     // Chosen once: High later draws with multisampling, but keeps the plain
