@@ -128,7 +128,7 @@ fn new_game(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
         let about = level_description(l, level);
         ui_.radio_value(&mut p.settings.level, level, level_title(l, level))
             .on_hover_text(&about);
-        ui_.label(egui::RichText::new(about).weak().small());
+        ui_.label(egui::RichText::new(about).small());
     }
     ui_.add_space(8.0);
     ui_.horizontal_wrapped(|ui_| {

@@ -35,7 +35,7 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                     {
                         r.send(ui, MatchCommand::Resume);
                     }
-                    ui_.label(egui::RichText::new(what).small().weak());
+                    ui_.label(egui::RichText::new(what).small());
                     ui_.add_space(6.0);
                 } else if p.the_match.unfinished()
                     && !p.tutorial.active

@@ -237,6 +237,10 @@ fn style(ctx: &egui::Context) {
             .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
         s.text_styles
             .insert(egui::TextStyle::Button, egui::FontId::proportional(15.0));
+        // egui's small text is 9 points: the levels' descriptions and the
+        // saved game's line under Resume were too small to read.
+        s.text_styles
+            .insert(egui::TextStyle::Small, egui::FontId::proportional(12.0));
     });
 }
 
@@ -391,4 +395,24 @@ pub fn plugin(app: &mut App) {
                     .before(PlaySet::Present),
             ),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text style the interface shows is large enough to read: egui's
+    /// own small text (9 points) was used under the levels and Resume.
+    #[test]
+    fn every_text_style_is_readable() {
+        let ctx = egui::Context::default();
+        style(&ctx);
+        for theme in [egui::Theme::Dark, egui::Theme::Light] {
+            let styles = ctx.style_of(theme).text_styles.clone();
+            assert!(styles.contains_key(&egui::TextStyle::Small));
+            for (style, font) in &styles {
+                assert!(font.size >= 12.0, "{style:?} is {} points", font.size);
+            }
+        }
+    }
 }
