@@ -93,6 +93,18 @@ fn drain<M: Message + Clone>(
     cursor.read(messages).cloned().collect()
 }
 
+/// The assets added or changed that this frame's asset events tell the
+/// render world of (every event read, so none is left for the next frame).
+fn assets_heard_of<A: Asset>(events: &mut MessageReader<AssetEvent<A>>) -> Vec<AssetId<A>> {
+    events
+        .read()
+        .filter_map(|e| match e {
+            AssetEvent::Added { id } | AssetEvent::Modified { id } => Some(*id),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn a_point_on_the_board_names_its_cell_up_to_the_edges() {
     for cell in Cell::all() {

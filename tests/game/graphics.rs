@@ -67,14 +67,7 @@ fn watch_swap(
     mut watch: ResMut<SwapWatch>,
 ) {
     let id = assets.load::<Shader>(PBR_SHADER).id();
-    // Every message read (`any` would leave the rest for the next frame).
-    let heard = events
-        .read()
-        .filter(|e| {
-            matches!(e, AssetEvent::Added { id: i } | AssetEvent::Modified { id: i } if *i == id)
-        })
-        .count()
-        > 0;
+    let heard = assets_heard_of(&mut events).contains(&id);
     if heard && watch.plain_before == Some(true) {
         watch.late += 1;
     }

@@ -128,13 +128,7 @@ fn watch_font_texture(
     mut watch: ResMut<FontTextureWatch>,
 ) {
     use std::hash::{Hash, Hasher};
-    let heard: Vec<AssetId<Image>> = events
-        .read()
-        .filter_map(|e| match e {
-            AssetEvent::Added { id } | AssetEvent::Modified { id } => Some(*id),
-            _ => None,
-        })
-        .collect();
+    let heard = assets_heard_of(&mut events);
     // egui's texture 0 is its font atlas.
     let Some(font) = textures.iter().find(|((_, t), _)| *t == 0).map(|(_, t)| t) else {
         return;
