@@ -10,44 +10,67 @@
 
 use agon_rules::{Cell, CellSet, Dir, Position, Side};
 
-/// The weights of the evaluation terms.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Weights {
+/// Declares [`Weights`] with each term's name written once: the struct's
+/// field is also the name tuning tools and `Style::tweak` use.
+macro_rules! weights {
+    ($($(#[$doc:meta])* $name:ident,)+) => {
+        /// The weights of the evaluation terms.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Weights {
+            $($(#[$doc])* pub $name: i32,)+
+        }
+
+        impl Weights {
+            /// Every weight's name, as its field is called.
+            pub const NAMES: &'static [&'static str] = &[$(stringify!($name)),+];
+
+            /// The weight called `name`, to be set by a tuning tool.
+            pub fn named_mut(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($name) => Some(&mut self.$name),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+weights! {
     /// Per action of difference in the distance to the formation.
-    pub distance: i32,
+    distance,
     /// The own queen in play on the throne.
-    pub queen_on_throne: i32,
+    queen_on_throne,
     /// Per own guard in the throne ring while the own queen holds the throne.
-    pub guard_beside_queen: i32,
+    guard_beside_queen,
     /// Per enemy piece standing in the own throne ring or on the throne.
-    pub blocker: i32,
+    blocker,
     /// Five own guards in the throne ring without the queen on the throne:
     /// the sixth may not enter (it would forfeit).
-    pub forfeit_trap: i32,
+    forfeit_trap,
     /// Per own in-play piece that an enemy could capture by stepping next to it.
-    pub exposed: i32,
+    exposed,
     /// Per own out-of-play piece: the lost relocation tempo on top of distance.
-    pub captured: i32,
+    captured,
     /// Having the move.
-    pub tempo: i32,
+    tempo,
     /// With the own queen on the throne, per step the nearest own guard
     /// needs to reach the cell outside an enemy piece standing in the ring
     /// (arriving there captures it against the queen).
-    pub siege: i32,
+    siege,
     /// The throne lies between two enemies, so the own queen may not enter
     /// it until one of them is captured.
-    pub throne_barred: i32,
+    throne_barred,
     /// Per own guard missing from the reserve: while enemy pieces stand in
     /// the own throne ring, up to two guards should stay on ring 3 or
     /// beyond, since pieces never step outward and only a guard arriving
     /// from outside can capture a blocker.
-    pub reserve: i32,
+    reserve,
     /// Per sideways step a guard outside the throne ring needs on top of
     /// its rings to reach the nearest throne-ring cell its side does not
     /// hold yet: [`formation_distance`] counts rings only, and a guard on
     /// the far side of the board from the free cells of the ring is
     /// further from the formation than one beside them.
-    pub approach: i32,
+    approach,
 }
 
 impl Weights {

@@ -6,7 +6,8 @@ use std::str::FromStr;
 
 use web_time::Duration;
 
-use crate::search::{Limits, Style};
+use crate::search::Limits;
+use crate::style::Style;
 
 /// How strong the computer plays. Every level plays to win (the whole
 /// evaluation, the race to the throne first); the lower ones see less.

@@ -20,15 +20,16 @@ pub mod eval;
 mod levels;
 pub mod review;
 mod search;
+mod style;
 mod tt;
 pub mod uct;
 
 pub use eval::{Weights, evaluate};
 pub use levels::Level;
 pub use search::{
-    Info, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Search, SearchResult, Style, TweakError,
-    describe_score,
+    Info, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Search, SearchResult, describe_score,
 };
+pub use style::{Style, TweakError};
 pub use tt::{Bound, MAX_TT_MIB, Tt, TtError};
 pub use uct::Uct;
 

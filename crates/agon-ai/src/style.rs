@@ -1,0 +1,141 @@
+//! How the search plays: its evaluation's weights and the imperfection the
+//! lower levels add on purpose ([`Style`]), and the settings a tuning tool
+//! changes by name ([`Style::tweak`]).
+
+use std::fmt;
+
+use agon_rules::Quoted;
+
+use crate::eval::Weights;
+
+/// How the search plays: its evaluation, and the imperfection the lower
+/// levels add on purpose.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Style {
+    pub weights: Weights,
+    /// Amplitude of a pseudo-random term added to every evaluation, in
+    /// evaluation units; 0 for the best play. Derived from the position's
+    /// hash and `seed`, so a search stays deterministic.
+    pub noise: i32,
+    pub seed: u64,
+    /// How much the side searching dislikes a draw by repetition, in
+    /// evaluation units: it plays on when it is ahead by less than this.
+    pub contempt: i32,
+    /// Whether captures are searched beyond the horizon.
+    pub quiescence: bool,
+    /// Extra cost, per piece of the side searching out of play: it is
+    /// ahead in the race against weak opponents, and even trades only
+    /// slow the race and crowd the centre.
+    pub trade_aversion: i32,
+    /// Percent of the actions, at every node of the search, that go
+    /// unseen: a capture overlooked, a reply not thought of. Which ones is
+    /// drawn from the position, the action and `seed`, so the same
+    /// position hides the same actions for the whole game. An action that
+    /// ends the game (a throne win, a forfeit) is always seen, and every
+    /// node looks at one action at least that does not lose at once, if
+    /// it has one. 0 for the best play.
+    pub overlook: i32,
+}
+
+/// Why [`Style::tweak`] refused a setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TweakError {
+    /// No setting has this name.
+    Unknown(String),
+    /// The value is beyond ±[`Style::MAX_TWEAK`].
+    OutOfRange { name: String, value: i32 },
+}
+
+impl fmt::Display for TweakError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TweakError::Unknown(name) => write!(f, "unknown setting {}", Quoted(name)),
+            TweakError::OutOfRange { name, value } => write!(
+                f,
+                "{name}={value} is out of range: a setting is from -{max} to {max}",
+                max = Style::MAX_TWEAK
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TweakError {}
+
+impl Style {
+    /// The largest setting [`Style::tweak`] takes, either sign: a hundred
+    /// times the largest default weight, and far from overflowing the
+    /// evaluation's sums of weight times count.
+    pub const MAX_TWEAK: i32 = 10_000;
+
+    /// Changes one setting by name, for tuning: an evaluation weight
+    /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
+    /// or `quiescence` (0 or 1).
+    pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
+        if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
+            return Err(TweakError::OutOfRange {
+                name: name.to_string(),
+                value,
+            });
+        }
+        let slot = match name {
+            "contempt" => &mut self.contempt,
+            "trade_aversion" => &mut self.trade_aversion,
+            "noise" => &mut self.noise,
+            "overlook" => &mut self.overlook,
+            "quiescence" => {
+                self.quiescence = value != 0;
+                return Ok(());
+            }
+            _ => match self.weights.named_mut(name) {
+                Some(weight) => weight,
+                None => return Err(TweakError::Unknown(name.to_string())),
+            },
+        };
+        *slot = value;
+        Ok(())
+    }
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            weights: Weights::DEFAULT,
+            noise: 0,
+            seed: 0,
+            contempt: 300,
+            quiescence: true,
+            trade_aversion: 0,
+            overlook: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_weight_is_tweaked_by_its_own_name_and_no_other() {
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            let value = 1_000 + i as i32;
+            let mut style = Style::default();
+            style.tweak(name, value).unwrap();
+            let mut expected = Weights::DEFAULT;
+            *expected.named_mut(name).unwrap() = value;
+            assert_eq!(style.weights, expected, "{name}");
+            // Only this weight changed.
+            let changed = Weights::NAMES
+                .iter()
+                .filter(|other| {
+                    let mut w = style.weights;
+                    let mut d = Weights::DEFAULT;
+                    w.named_mut(other) != d.named_mut(other)
+                })
+                .count();
+            assert_eq!(changed, 1, "{name}");
+        }
+        assert_eq!(Weights::NAMES.len(), 12);
+        let mut weights = Weights::DEFAULT;
+        assert!(weights.named_mut("contempt").is_none());
+    }
+}
