@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use agon_ai::{Level, Limits, Search, Style, TweakError, Uct};
+use agon_ai::{Level, Limits, Search, Style, TtError, TweakError, Uct};
 use agon_rules::{Action, Game, Outcome, Quoted, Side, WinReason, splitmix64};
 
 use crate::number::{NumberError, read_number};
@@ -208,12 +208,23 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player with a table of `tt_mib` MiB.
+    ///
+    /// # Panics
+    ///
+    /// When the table cannot be made: see [`Player::try_new`].
     pub fn new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Player {
-        Player {
+        Player::try_new(spec, seed, tt_mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A player with a table of `tt_mib` MiB, or why the table cannot be
+    /// made (a size out of range, or memory the system will not give).
+    pub fn try_new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Result<Player, TtError> {
+        Ok(Player {
             spec,
-            search: Search::new(tt_mib),
+            search: Search::try_new(tt_mib)?,
             uct: Uct::new(seed),
-        }
+        })
     }
 
     pub fn act(&mut self, game: &Game, seed: u64) -> Option<Action> {
@@ -344,6 +355,73 @@ pub struct ArenaConfig {
     pub book: Option<Vec<Vec<Action>>>,
 }
 
+/// Why a match cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArenaError {
+    /// The ply cap is below the openings' length: every game would pass it
+    /// before either player acted.
+    PlyCapBelowOpening {
+        ply_cap: usize,
+        /// The longest opening's plies.
+        opening: usize,
+        /// Whether the openings are a book's (else random ones).
+        book: bool,
+    },
+    /// A player's table cannot be made: each of `threads` threads holds two.
+    Table { threads: usize, error: TtError },
+}
+
+impl fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArenaError::PlyCapBelowOpening {
+                ply_cap,
+                opening,
+                book,
+            } => {
+                let which = if *book {
+                    "the book's longest opening has"
+                } else {
+                    "the random openings (--opening) have"
+                };
+                write!(
+                    f,
+                    "the ply cap (--plies {ply_cap}) is below the openings: {which} \
+                     {opening} plies, and a game cannot stop before its opening ends"
+                )
+            }
+            ArenaError::Table { threads: 1, error } => {
+                write!(f, "{error}, one for each player: try a smaller --tt")
+            }
+            ArenaError::Table { threads, error } => write!(
+                f,
+                "{error}, one for each player on each of {threads} threads: \
+                 try a smaller --tt or fewer --threads"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {}
+
+impl ArenaConfig {
+    /// Whether the match can be played as configured, short of memory.
+    pub fn check(&self) -> Result<(), ArenaError> {
+        let (opening, book) = match &self.book {
+            Some(book) => (book.iter().map(Vec::len).max().unwrap_or(0), true),
+            None => (self.opening_plies, false),
+        };
+        if self.ply_cap < opening {
+            return Err(ArenaError::PlyCapBelowOpening {
+                ply_cap: self.ply_cap,
+                opening,
+                book,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// Reads a book of openings: one per line, actions in text separated by
 /// spaces; blank lines and lines starting with `#` are skipped. Every line
 /// must be legal from the start and leave the game in progress.
@@ -400,6 +478,11 @@ pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Action>> {
 }
 
 /// Plays one game between two players from an opening.
+///
+/// # Panics
+///
+/// When the opening is longer than `ply_cap` ([`ArenaConfig::check`]
+/// refuses such a match): the game would pass the cap unseen.
 pub fn play_game(
     light: &mut Player,
     dark: &mut Player,
@@ -407,6 +490,11 @@ pub fn play_game(
     ply_cap: usize,
     seed: u64,
 ) -> (Option<Side>, Ending, Game) {
+    assert!(
+        opening.len() <= ply_cap,
+        "an opening of {} plies passes the ply cap of {ply_cap}",
+        opening.len()
+    );
     light.new_game();
     dark.new_game();
     let mut game = Game::new();
@@ -443,22 +531,37 @@ pub fn play_game(
     }
 }
 
-/// Runs a match; `on_game` hears of each game as it ends.
-pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<GameReport> {
+/// Runs a match; `on_game` hears of each game as it ends. Refuses a ply
+/// cap below the openings, and reports tables the system will not give
+/// before any game starts.
+pub fn run(
+    config: &ArenaConfig,
+    on_game: impl Fn(&GameReport) + Sync,
+) -> Result<Vec<GameReport>, ArenaError> {
+    config.check()?;
     let pairs = config.games.div_ceil(2);
     let lines = match &config.book {
         Some(book) => (0..pairs).map(|i| book[i % book.len()].clone()).collect(),
         None => openings(pairs, config.opening_plies, config.seed),
     };
+    // Every table is made here, on this thread, so that one the system
+    // will not give is an error, not a panic on a worker thread.
+    let threads = config.threads.max(1);
+    let mut players = Vec::with_capacity(threads);
+    for t in 0..threads {
+        let seed = config.seed.wrapping_add(t as u64 * 7919);
+        let player = |spec: &PlayerSpec, seed| {
+            Player::try_new(spec.clone(), seed, config.tt_mib)
+                .map_err(|error| ArenaError::Table { threads, error })
+        };
+        players.push((player(&config.a, seed)?, player(&config.b, seed ^ 1)?));
+    }
     let next = AtomicUsize::new(0);
     let reports = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
-        for t in 0..config.threads.max(1) {
+        for (mut a, mut b) in players {
             let (next, reports, lines, on_game) = (&next, &reports, &lines, &on_game);
             scope.spawn(move || {
-                let seed = config.seed.wrapping_add(t as u64 * 7919);
-                let mut a = Player::new(config.a.clone(), seed, config.tt_mib);
-                let mut b = Player::new(config.b.clone(), seed ^ 1, config.tt_mib);
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= config.games {
@@ -490,7 +593,7 @@ pub fn run(config: &ArenaConfig, on_game: impl Fn(&GameReport) + Sync) -> Vec<Ga
     });
     let mut r = reports.into_inner().unwrap();
     r.sort_by_key(|g| g.index);
-    r
+    Ok(r)
 }
 
 /// The match summed up.

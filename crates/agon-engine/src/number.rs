@@ -20,8 +20,10 @@ pub struct NumberError {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum NumberProblem {
-    /// Not digits (a sign, a letter, nothing at all).
+    /// Not digits (a minus sign, a letter, nothing at all).
     NotANumber,
+    /// Digits after a `+`, which Rust's own parsing would take.
+    PlusSign,
     /// Digits, but outside the range, however many of them.
     OutOfRange,
 }
@@ -37,6 +39,12 @@ impl fmt::Display for NumberError {
                     "{what} needs a whole number from {min} to {max}, not {text}"
                 )
             }
+            NumberProblem::PlusSign => {
+                write!(
+                    f,
+                    "{what} takes digits alone, without a plus sign, not {text}"
+                )
+            }
             NumberProblem::OutOfRange => {
                 write!(f, "{what} must be from {min} to {max}, not {text}")
             }
@@ -46,7 +54,7 @@ impl fmt::Display for NumberError {
 
 impl std::error::Error for NumberError {}
 
-/// Reads `text` as a whole number from `min` to `max`.
+/// Reads `text`, digits alone, as a whole number from `min` to `max`.
 pub fn read_number(what: &'static str, text: &str, min: u64, max: u64) -> Result<u64, NumberError> {
     let fail = |problem| NumberError {
         what,
@@ -55,6 +63,17 @@ pub fn read_number(what: &'static str, text: &str, min: u64, max: u64) -> Result
         max,
         problem,
     };
+    // `parse` also takes a leading `+`; a number from outside is digits.
+    if !text.bytes().all(|b| b.is_ascii_digit()) {
+        let signed = text
+            .strip_prefix('+')
+            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()));
+        return Err(fail(if signed {
+            NumberProblem::PlusSign
+        } else {
+            NumberProblem::NotANumber
+        }));
+    }
     match text.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         Ok(_) => Err(fail(NumberProblem::OutOfRange)),
@@ -89,9 +108,16 @@ mod tests {
             problem("184467440737095516150000"),
             NumberProblem::OutOfRange
         );
-        for bad in ["", "-1", "x", "1.5", " 1"] {
+        for bad in ["", "-1", "x", "1.5", " 1", "+", "+x", "++1", "+-1", "1+"] {
             assert_eq!(problem(bad), NumberProblem::NotANumber, "{bad:?}");
         }
+        for signed in ["+2", "+0", "+12", "+99999999999999999999999"] {
+            assert_eq!(problem(signed), NumberProblem::PlusSign, "{signed:?}");
+        }
+        assert_eq!(
+            read_number("go nodes", "+5", 1, 9).unwrap_err().to_string(),
+            r#"go nodes takes digits alone, without a plus sign, not "+5""#
+        );
         assert_eq!(
             read_number("perft depth", "99", 0, 12)
                 .unwrap_err()

@@ -2,7 +2,9 @@
 
 use agon_ai::Level;
 use agon_engine::arena::args::{ArenaArgs, ArgsError};
-use agon_engine::arena::{self, ArenaConfig, Ending, PlayerKind, PlayerSpec, PlayerSpecError};
+use agon_engine::arena::{
+    self, ArenaConfig, ArenaError, Ending, PlayerKind, PlayerSpec, PlayerSpecError,
+};
 
 fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
     ArenaConfig {
@@ -61,7 +63,7 @@ fn player_specs_parse() {
 
 #[test]
 fn games_alternate_colours_over_shared_openings() {
-    let reports = arena::run(&config("nodes:300", "beginner", 6, 400), |_| {});
+    let reports = arena::run(&config("nodes:300", "beginner", 6, 400), |_| {}).expect("a match");
     assert_eq!(reports.len(), 6);
     for pair in reports.chunks(2) {
         assert!(pair[0].a_light && !pair[1].a_light);
@@ -75,7 +77,7 @@ fn games_alternate_colours_over_shared_openings() {
 
 #[test]
 fn the_ply_cap_is_adjudicated_a_draw_and_reported() {
-    let reports = arena::run(&config("nodes:200", "nodes:200", 4, 10), |_| {});
+    let reports = arena::run(&config("nodes:200", "nodes:200", 4, 10), |_| {}).expect("a match");
     assert!(
         reports
             .iter()
@@ -94,7 +96,7 @@ fn the_ply_cap_is_adjudicated_a_draw_and_reported() {
 fn search_beats_random_uct_at_tiny_budgets() {
     // A smoke test of strength, not a measurement: the real one is
     // `agon-arena --a master:200 --b uct:800 --games 100`.
-    let reports = arena::run(&config("nodes:20000", "uct:20", 4, 300), |_| {});
+    let reports = arena::run(&config("nodes:20000", "uct:20", 4, 300), |_| {}).expect("a match");
     let s = arena::summarize(&reports);
     assert!(s.score >= 0.75, "{s}");
 }
@@ -137,7 +139,7 @@ fn the_trivial_movers_are_legal_and_greedy_takes_a_capture() {
 
 #[test]
 fn the_summary_scores_each_colour() {
-    let reports = arena::run(&config("nodes:2000", "random", 8, 300), |_| {});
+    let reports = arena::run(&config("nodes:2000", "random", 8, 300), |_| {}).expect("a match");
     let s = arena::summarize(&reports);
     let [light, dark] = s.by_colour;
     assert_eq!((light.games, dark.games), (4, 4));
@@ -154,7 +156,7 @@ fn a_book_replaces_the_random_openings_in_turn() {
     assert_eq!(book[0].len(), 2);
     let mut c = config("nodes:50", "nodes:50", 6, 12);
     c.book = Some(book.clone());
-    let reports = arena::run(&c, |_| {});
+    let reports = arena::run(&c, |_| {}).expect("a match");
     for r in &reports {
         assert_eq!(r.opening, book[(r.index / 2) % 2], "game {}", r.index);
         let played: Vec<_> = r.game.history().iter().map(|p| p.action).collect();
@@ -282,4 +284,179 @@ fn the_arena_refuses_a_huge_table_at_once() {
         ),
         "{err}"
     );
+}
+
+/// A ply cap below the openings was passed unseen: the opening was played
+/// whole, and the game reported as stopped at the cap.
+#[test]
+fn a_ply_cap_below_the_openings_is_refused() {
+    assert_eq!(
+        args("--a easy --b easy --opening 10 --plies 4").unwrap_err(),
+        ArgsError::Config(ArenaError::PlyCapBelowOpening {
+            ply_cap: 4,
+            opening: 10,
+            book: false
+        })
+    );
+    assert_eq!(
+        args("--a easy --b easy --plies 3").unwrap_err().to_string(),
+        "the ply cap (--plies 3) is below the openings: the random openings (--opening) \
+         have 4 plies, and a game cannot stop before its opening ends"
+    );
+    let mut c = config("random", "random", 2, 2);
+    c.book = Some(arena::parse_book("f1-f2\nf1-f2 f11-f10 k1-k2\n").unwrap());
+    assert_eq!(
+        arena::run(&c, |_| panic!("no game is played")).unwrap_err(),
+        ArenaError::PlyCapBelowOpening {
+            ply_cap: 2,
+            opening: 3,
+            book: true
+        }
+    );
+    // A cap as long as the openings stops every game right after them.
+    let reports = arena::run(&config("random", "random", 4, 4), |_| {}).expect("a match");
+    for r in &reports {
+        assert_eq!((r.plies, r.ending), (4, Ending::PlyCap), "game {}", r.index);
+    }
+}
+
+/// A table that cannot be made is reported before any game, not a panic
+/// on a worker thread.
+#[test]
+fn a_table_that_cannot_be_made_is_an_error() {
+    let mut c = config("nodes:10", "random", 2, 10);
+    c.tt_mib = 0;
+    let e = arena::run(&c, |_| panic!("no game is played")).unwrap_err();
+    assert_eq!(
+        e,
+        ArenaError::Table {
+            threads: 2,
+            error: agon_ai::TtError::Size(0)
+        }
+    );
+    assert!(
+        e.to_string().ends_with(
+            ", one for each player on each of 2 threads: try a smaller --tt or fewer --threads"
+        ),
+        "{e}"
+    );
+}
+
+/// Runs the arena binary with `args`, its address space limited to
+/// `limit_kib` when given: its exit status and what it wrote to stderr.
+fn arena_binary(args: &[&std::ffi::OsStr], limit_kib: Option<u64>) -> (Option<i32>, String) {
+    let mut command = match limit_kib {
+        Some(kib) => {
+            let mut c = std::process::Command::new("sh");
+            c.arg("-c")
+                .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+                .arg(env!("CARGO_BIN_EXE_agon-arena"));
+            c
+        }
+        None => std::process::Command::new(env!("CARGO_BIN_EXE_agon-arena")),
+    };
+    let out = command.args(args).output().expect("the arena runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `--tt 4096` where the system will not give 4 GiB (here an address
+/// space of 1 GiB): arena.rs used Search::new, which panicked (status 101).
+#[cfg(target_os = "linux")]
+#[test]
+fn the_arena_reports_memory_it_cannot_have() {
+    let args: Vec<&std::ffi::OsStr> = [
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--tt",
+        "4096",
+    ]
+    .iter()
+    .map(std::ffi::OsStr::new)
+    .collect();
+    let (status, err) = arena_binary(&args, Some(1 << 20));
+    assert_eq!(status, Some(1), "{err}");
+    assert_eq!(
+        err,
+        "agon-arena: cannot allocate a transposition table of 4096 MiB, one for each \
+         player: try a smaller --tt\n"
+    );
+}
+
+/// A file name may be any bytes but a NUL on Unix: `std::env::args`
+/// panicked on one that is not UTF-8 (status 101). Other arguments must be
+/// text, and say so.
+#[cfg(unix)]
+#[test]
+fn file_names_need_not_be_utf8_and_other_arguments_say_they_must() {
+    use std::ffi::{OsStr, OsString};
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let dir = std::env::temp_dir().join(format!("agon-arena-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join(OsStr::from_bytes(b"book-\xff.txt"));
+    std::fs::write(&book, "f1-f2 f11-f10\n").unwrap();
+    let records = dir.join(OsStr::from_bytes(b"records-\xff"));
+    let os = |s: &str| OsString::from(s);
+    let parsed = ArenaArgs::parse([
+        os("--a"),
+        os("random"),
+        os("--b"),
+        os("random"),
+        os("--book"),
+        book.clone().into_os_string(),
+        os("--records"),
+        records.clone().into_os_string(),
+    ])
+    .expect("file names are taken as they are");
+    assert_eq!(parsed.config.book.map(|b| b.len()), Some(1));
+    assert_eq!(parsed.records.as_deref(), Some(records.as_path()));
+    let bad = || OsString::from_vec(b"1\xff".to_vec());
+    assert_eq!(
+        ArenaArgs::parse([os("--a"), os("easy"), os("--games"), bad()]).unwrap_err(),
+        ArgsError::NotUnicode {
+            flag: Some("--games".into()),
+            text: "1\u{FFFD}".into()
+        }
+    );
+    assert_eq!(
+        ArenaArgs::parse([os("--a"), bad()])
+            .unwrap_err()
+            .to_string(),
+        "--a needs text in UTF-8, not \"1\u{FFFD}\" (only file names may be other bytes)"
+    );
+    assert_eq!(
+        ArenaArgs::parse([bad()]).unwrap_err().to_string(),
+        "\"1\u{FFFD}\" is not an option: an option is text in UTF-8"
+    );
+    // The binary, end to end: the records are written under the name.
+    let quick = [
+        "--a", "random", "--b", "random", "--games", "2", "--plies", "6",
+    ];
+    let mut args: Vec<&OsStr> = quick.iter().map(OsStr::new).collect();
+    args.extend([OsStr::new("--records"), records.as_os_str()]);
+    let (status, err) = arena_binary(&args, None);
+    assert_eq!(status, Some(0), "{err}");
+    for n in [1, 2] {
+        let saved = records.join(format!("game-000{n}.json"));
+        let text = std::fs::read_to_string(&saved).expect("a record saved");
+        assert!(agon_rules::Record::from_json(&text).is_ok());
+    }
+    let mut args: Vec<&OsStr> = quick.iter().map(OsStr::new).collect();
+    let seed = bad();
+    args.extend([OsStr::new("--seed"), seed.as_os_str()]);
+    let (status, err) = arena_binary(&args, None);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.starts_with("agon-arena: --seed needs text in UTF-8, not \"1\u{FFFD}\""),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -497,6 +497,24 @@ fn protocol_numbers_out_of_range_are_named() {
             "go nodes -5",
             "error go nodes needs a whole number from 1 to 18446744073709551615, not \"-5\"",
         ),
+        // Rust's parsing takes a leading plus; the protocol does not.
+        (
+            "perft +2",
+            "error perft depth takes digits alone, without a plus sign, not \"+2\"",
+        ),
+        (
+            "go nodes +5",
+            "error go nodes takes digits alone, without a plus sign, not \"+5\"",
+        ),
+        // A repeated limit kept the last, silently.
+        (
+            "go movetime 100 movetime 5",
+            "error go: movetime is given twice (each limit at most once)",
+        ),
+        (
+            "go level hard level easy",
+            "error go: level is given twice (each limit at most once)",
+        ),
     ] {
         assert_eq!(e.ask(cmd), reply);
     }

@@ -1,5 +1,8 @@
 //! A game: the positions and actions so far, undo and redo, and the result.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
 use crate::action::{Action, ActionKind, ActionList};
 use crate::cellset::CellSet;
 use crate::error::{IllegalAction, PlayError};
@@ -31,6 +34,24 @@ pub struct Game {
     /// Actions taken back by undo, the next to redo last.
     redo: Vec<Action>,
     outcome: Option<Outcome>,
+    /// The positions of `positions` by their hash, kept with every push and
+    /// pop: the repetition count in constant time, so that playing or
+    /// reading a game is linear in its length (scanning every earlier
+    /// position made a game of 100 000 actions take seconds to read).
+    by_hash: HashMap<u64, SameHash>,
+}
+
+/// The positions of a game that share one hash.
+#[derive(Copy, Clone, Debug)]
+struct SameHash {
+    /// How many there are.
+    count: usize,
+    /// The index of the first, to tell a repetition from a collision.
+    first: usize,
+    /// Whether any differs from the first: two positions with one hash.
+    /// They are then counted one by one, which a game of 100 000 actions
+    /// needs about once in 10^9.
+    mixed: bool,
 }
 
 impl Default for Game {
@@ -50,11 +71,13 @@ impl Game {
     /// without an action, is over from the start.
     pub fn from_position(start: Position) -> Game {
         let mut g = Game {
-            positions: vec![start],
+            positions: Vec::new(),
             actions: Vec::new(),
             redo: Vec::new(),
             outcome: None,
+            by_hash: HashMap::new(),
         };
+        g.push(start);
         g.outcome = g.judge();
         g
     }
@@ -121,7 +144,7 @@ impl Game {
             .expect("a legal action starts on a piece");
         let mut next = *self.position();
         let undo = next.play(a);
-        self.positions.push(next);
+        self.push(next);
         self.outcome = self.judge();
         let played = Played {
             action: a,
@@ -153,7 +176,7 @@ impl Game {
     /// Takes back the last action; it can be redone until another is played.
     pub fn undo(&mut self) -> Option<Played> {
         let played = self.actions.pop()?;
-        self.positions.pop();
+        self.pop();
         self.redo.push(played.action);
         self.outcome = self.judge();
         Some(played)
@@ -176,10 +199,43 @@ impl Game {
     /// counting the start.
     pub fn repetitions(&self) -> usize {
         let now = self.position();
-        self.positions
-            .iter()
-            .filter(|p| p.hash() == now.hash() && *p == now)
-            .count()
+        match self.by_hash.get(&now.hash()) {
+            Some(same) if !same.mixed => same.count,
+            _ => self.positions.iter().filter(|p| *p == now).count(),
+        }
+    }
+
+    /// Appends a position to the game's, counting it by its hash.
+    fn push(&mut self, p: Position) {
+        let index = self.positions.len();
+        match self.by_hash.entry(p.hash()) {
+            Entry::Vacant(e) => {
+                e.insert(SameHash {
+                    count: 1,
+                    first: index,
+                    mixed: false,
+                });
+            }
+            Entry::Occupied(e) => {
+                let same = e.into_mut();
+                same.count += 1;
+                same.mixed |= self.positions[same.first] != p;
+            }
+        }
+        self.positions.push(p);
+    }
+
+    /// Takes back the last position (never the start: the caller has an
+    /// action to take back with it). The first of its hash stays first, as
+    /// positions leave in the reverse order they came.
+    fn pop(&mut self) {
+        let p = self.positions.pop().expect("a position to take back");
+        if let Entry::Occupied(mut e) = self.by_hash.entry(p.hash()) {
+            e.get_mut().count -= 1;
+            if e.get().count == 0 {
+                e.remove();
+            }
+        }
     }
 
     /// The rules' verdict on the current position, in the order of clause 21:
@@ -200,5 +256,70 @@ impl Game {
             });
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::Side;
+
+    /// Two different positions with one hash are not a repetition: the
+    /// count by hash falls back on comparing them, and stays right as they
+    /// are taken back.
+    #[test]
+    fn positions_that_share_a_hash_are_told_apart() {
+        let mut g = Game::new();
+        let start = *g.position();
+        let impostor = Position::empty(Side::Light).with_forged_hash(start.hash());
+        assert_ne!(impostor, start);
+        g.push(impostor);
+        assert_eq!(g.repetitions(), 1);
+        g.push(start);
+        assert_eq!(g.repetitions(), 2);
+        g.push(impostor);
+        assert_eq!(g.repetitions(), 2);
+        g.push(start);
+        assert_eq!(g.repetitions(), 3);
+        g.pop();
+        g.pop();
+        assert_eq!(g.repetitions(), 2);
+        g.pop();
+        g.pop();
+        assert_eq!(g.repetitions(), 1);
+        assert_eq!(g.by_hash[&start.hash()].count, 1);
+    }
+
+    /// The count by hash against a count of the positions one by one, over
+    /// play, undo and redo through repetitions and the draw they make.
+    #[test]
+    fn repetitions_are_counted_through_undo_and_redo() {
+        let mut g = Game::new();
+        let shuffle = ["f1-g1", "f11-g10", "g1-f1", "g10-f11"];
+        let mut draws = 0;
+        for step in 0..200 {
+            match step % 7 {
+                5 => {
+                    g.undo();
+                }
+                6 if step % 3 == 0 => {
+                    g.redo();
+                }
+                _ => {
+                    if g.play_text(shuffle[g.history().len() % 4]).is_err() {
+                        g.undo();
+                    }
+                }
+            }
+            let now = g.position();
+            let counted = (0..=g.history().len())
+                .filter(|&i| g.position_at(i) == Some(now))
+                .count();
+            assert_eq!(g.repetitions(), counted, "after step {step}");
+            let over = counted >= 3;
+            assert_eq!(g.outcome() == Some(Outcome::DrawByRepetition), over);
+            draws += usize::from(over);
+        }
+        assert!(draws > 0, "the shuffle reaches the draw");
     }
 }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::quote::Quoted;
+use crate::record::strip_bom;
 use crate::{AfnError, Game, PlayError, Position, Record, RecordError};
 
 /// What a text turned out to hold.
@@ -54,9 +55,11 @@ impl std::error::Error for ImportError {}
 
 /// Reads a record, a position or a list of actions, whichever `text` is:
 /// a record starts with `{`, a position has `/` between its files, and
-/// anything else is read as actions.
+/// anything else is read as actions. A leading byte-order mark, which
+/// Windows editors write, is skipped: a record saved with one was taken
+/// for a position, for the slashes of its start.
 pub fn import(text: &str) -> Result<Imported, ImportError> {
-    let text = text.trim();
+    let text = strip_bom(text).trim();
     if text.is_empty() {
         return Err(ImportError::Empty);
     }
@@ -172,6 +175,24 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(import(" \n\t").unwrap_err(), ImportError::Empty);
+    }
+
+    /// Every form, saved by a Windows editor with a byte-order mark.
+    #[test]
+    fn a_byte_order_mark_is_skipped() {
+        let mut g = Game::new();
+        g.play_text("f1-f2").unwrap();
+        let json = Record::from_game(&g, Default::default(), None).to_json();
+        match import(&format!("\u{FEFF}{json}\r\n")) {
+            Ok(Imported::Record(r)) => assert_eq!(r.1.actions().count(), 1),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            import(&format!("\u{FEFF}{}", crate::START_AFN)),
+            Ok(Imported::Position(p)) if p == Position::start()
+        ));
+        assert_eq!(actions("\u{FEFF}1. f1-f2 f11-f10"), ["f1-f2", "f11-f10"]);
+        assert_eq!(import("\u{FEFF} \r\n").unwrap_err(), ImportError::Empty);
     }
 
     #[test]

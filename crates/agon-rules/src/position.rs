@@ -562,6 +562,14 @@ impl Position {
         }
     }
 
+    /// The same position under another hash: two positions with one hash,
+    /// to test what tells them apart.
+    #[cfg(test)]
+    pub(crate) fn with_forged_hash(mut self, hash: u64) -> Position {
+        self.hash = hash;
+        self
+    }
+
     /// Takes the piece on `at` out of play, for building positions.
     pub(crate) fn mark_out_of_play(&mut self, at: Cell) {
         let p = self.piece_at(at).expect("a piece to mark");

@@ -226,6 +226,12 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// `text` without a leading byte-order mark (U+FEFF): files that Windows
+/// editors save in UTF-8 start with one, which is not part of the text.
+pub(crate) fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
+}
+
 impl Record {
     /// The record of a game, with who played and, for a game ended through
     /// the interface, how.
@@ -244,8 +250,10 @@ impl Record {
         serde_json::to_string_pretty(self).expect("a record always serializes")
     }
 
-    /// Parses and validates a record from JSON text.
+    /// Parses and validates a record from JSON text. A leading byte-order
+    /// mark, which Windows editors write, is skipped.
     pub fn from_json(text: &str) -> Result<(Record, Game), RecordError> {
+        let text = strip_bom(text);
         let record: Record = serde_json::from_str(text).map_err(|e| {
             // serde quotes what it did not expect whole, however long.
             let message = e.to_string();

@@ -32,6 +32,23 @@ fn a_record_round_trips_through_json() {
     assert_eq!(game.position().to_move(), Side::Dark);
 }
 
+/// Windows editors save UTF-8 with a byte-order mark: serde_json refused
+/// the record at line 1, column 1.
+#[test]
+fn a_record_saved_with_a_byte_order_mark_is_read() {
+    let r = sample();
+    let text = format!("\u{FEFF}{}\r\n", r.to_json().replace('\n', "\r\n"));
+    let (back, game) = Record::from_json(&text).expect("read despite the mark");
+    assert_eq!(back, r);
+    assert_eq!(game.history().len(), 3);
+    // Only a leading one: anywhere else it is not JSON.
+    let inside = format!("{}\u{FEFF}", r.to_json());
+    assert!(matches!(
+        Record::from_json(&inside),
+        Err(RecordError::Json(_))
+    ));
+}
+
 #[test]
 fn a_remote_player_is_written_by_kind_alone() {
     let mut r = sample();

@@ -3,12 +3,14 @@
 //! hold (a table too large to allocate, a thread or game count that
 //! exhausts memory, openings too long to survive random play).
 
+use std::ffi::OsString;
 use std::fmt;
+use std::path::PathBuf;
 
 use agon_ai::MAX_TT_MIB;
 use agon_rules::Quoted;
 
-use super::{ArenaConfig, PlayerSpec, PlayerSpecError, parse_book};
+use super::{ArenaConfig, ArenaError, PlayerSpec, PlayerSpecError, parse_book};
 use crate::number::{NumberError, read_count, read_number};
 
 pub const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
@@ -22,7 +24,8 @@ PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         depth limit: medium+depth=4
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
 --games 1 to 1000000 (default 100); --threads 1 to 256 (default: the cores);
---plies 1 to 1000000; --opening 0 to 200 random plies (default 4);
+--plies 1 to 1000000, not below the openings; --opening 0 to 200 random plies
+        (default 4);
 --tt the table of each player in MiB, 1 to 4096 (default 16).
 --records DIR saves every game as a JSON game record in DIR.
 --book FILE plays the openings of FILE in turn instead of random ones: one a
@@ -45,7 +48,7 @@ pub struct ArenaArgs {
     pub config: ArenaConfig,
     pub quiet: bool,
     /// Where to save each game as a record.
-    pub records: Option<String>,
+    pub records: Option<PathBuf>,
 }
 
 /// Why the command line cannot be followed.
@@ -65,9 +68,18 @@ pub enum ArgsError {
     },
     /// The book cannot be read, or holds a bad line.
     Book {
-        path: String,
+        path: PathBuf,
         error: String,
     },
+    /// An argument that is not UTF-8 where text is needed (any but a file
+    /// name), with the bad bytes shown as U+FFFD; `flag` is the option it
+    /// is the value of, `None` when it stands where an option should.
+    NotUnicode {
+        flag: Option<String>,
+        text: String,
+    },
+    /// Options that do not go together (a ply cap below the openings).
+    Config(ArenaError),
 }
 
 impl fmt::Display for ArgsError {
@@ -80,7 +92,23 @@ impl fmt::Display for ArgsError {
             MissingPlayer(flag) => write!(f, "{flag} is required"),
             Number(e) => e.fmt(f),
             Player { flag, error } => write!(f, "{flag}: {error}"),
-            Book { path, error } => write!(f, "--book {}: {error}", Quoted(path)),
+            Book { path, error } => {
+                write!(f, "--book {}: {error}", Quoted(&path.to_string_lossy()))
+            }
+            NotUnicode {
+                flag: Some(flag),
+                text,
+            } => write!(
+                f,
+                "{flag} needs text in UTF-8, not {} (only file names may be other bytes)",
+                Quoted(text)
+            ),
+            NotUnicode { flag: None, text } => write!(
+                f,
+                "{} is not an option: an option is text in UTF-8",
+                Quoted(text)
+            ),
+            Config(e) => e.fmt(f),
         }
     }
 }
@@ -94,8 +122,11 @@ impl From<NumberError> for ArgsError {
 }
 
 impl ArenaArgs {
-    /// Reads the arguments after the program's name.
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<ArenaArgs, ArgsError> {
+    /// Reads the arguments after the program's name: `std::env::args_os`,
+    /// since a file name need not be UTF-8 (`args` panicked on one).
+    pub fn parse(
+        args: impl IntoIterator<Item = impl Into<OsString>>,
+    ) -> Result<ArenaArgs, ArgsError> {
         let mut a = None;
         let mut b = None;
         let mut config = ArenaConfig {
@@ -113,8 +144,15 @@ impl ArenaArgs {
         };
         let mut quiet = false;
         let mut records = None;
-        let mut it = args.into_iter();
+        let text = |arg: OsString, flag: Option<&str>| {
+            arg.into_string().map_err(|bad| ArgsError::NotUnicode {
+                flag: flag.map(String::from),
+                text: bad.to_string_lossy().into_owned(),
+            })
+        };
+        let mut it = args.into_iter().map(Into::into);
         while let Some(flag) = it.next() {
+            let flag = text(flag, None)?;
             match flag.as_str() {
                 "--quiet" => {
                     quiet = true;
@@ -126,6 +164,20 @@ impl ArenaArgs {
             let Some(value) = it.next() else {
                 return Err(ArgsError::MissingValue(flag));
             };
+            // File names as they are; everything else must be text.
+            if matches!(flag.as_str(), "--records" | "--book") {
+                let path = PathBuf::from(value);
+                if flag == "--records" {
+                    records = Some(path);
+                } else {
+                    let book = std::fs::read_to_string(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|text| parse_book(&text));
+                    config.book = Some(book.map_err(|error| ArgsError::Book { path, error })?);
+                }
+                continue;
+            }
+            let value = text(value, Some(&flag))?;
             let player = |flag| {
                 value
                     .parse::<PlayerSpec>()
@@ -142,21 +194,12 @@ impl ArenaArgs {
                 }
                 "--seed" => config.seed = read_number("--seed", &value, 0, u64::MAX)?,
                 "--tt" => config.tt_mib = read_count("--tt (MiB)", &value, 1, MAX_TT_MIB)?,
-                "--records" => records = Some(value),
-                "--book" => {
-                    let book = std::fs::read_to_string(&value)
-                        .map_err(|e| e.to_string())
-                        .and_then(|text| parse_book(&text));
-                    config.book = Some(book.map_err(|error| ArgsError::Book {
-                        path: value.clone(),
-                        error,
-                    })?);
-                }
                 _ => return Err(ArgsError::UnknownOption(flag)),
             }
         }
         config.a = a.ok_or(ArgsError::MissingPlayer("--a"))?;
         config.b = b.ok_or(ArgsError::MissingPlayer("--b"))?;
+        config.check().map_err(ArgsError::Config)?;
         Ok(ArenaArgs {
             config,
             quiet,

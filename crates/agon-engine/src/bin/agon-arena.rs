@@ -9,7 +9,7 @@ use agon_engine::arena;
 use agon_engine::arena::args::{ArenaArgs, ArgsError, USAGE};
 
 fn main() -> ExitCode {
-    match ArenaArgs::parse(std::env::args().skip(1)) {
+    match ArenaArgs::parse(std::env::args_os().skip(1)) {
         Ok(ArenaArgs {
             config,
             quiet,
@@ -26,16 +26,16 @@ fn main() -> ExitCode {
             if let Some(dir) = &records
                 && let Err(e) = std::fs::create_dir_all(dir)
             {
-                eprintln!("agon-arena: cannot create {dir}: {e}");
+                eprintln!("agon-arena: cannot create {}: {e}", dir.display());
                 return ExitCode::FAILURE;
             }
             let reports = arena::run(&config, |g| {
                 // Each game is written as it ends, so a long match can be read early.
                 if let Some(dir) = &records {
-                    let path = format!("{dir}/game-{:04}.json", g.index + 1);
+                    let path = dir.join(format!("game-{:04}.json", g.index + 1));
                     if let Err(e) = std::fs::write(&path, g.record(&config.a, &config.b).to_json())
                     {
-                        eprintln!("agon-arena: cannot write {path}: {e}");
+                        eprintln!("agon-arena: cannot write {}: {e}", path.display());
                     }
                 }
                 if !quiet {
@@ -54,8 +54,16 @@ fn main() -> ExitCode {
                     );
                 }
             });
-            println!("{}", arena::summarize(&reports));
-            ExitCode::SUCCESS
+            match reports {
+                Ok(reports) => {
+                    println!("{}", arena::summarize(&reports));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("agon-arena: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Err(ArgsError::Help) => {
             println!("{USAGE}");

@@ -68,6 +68,8 @@ pub enum CommandError {
     UnknownLimit(String),
     /// `go level`: a name that is no level.
     UnknownLevel(String),
+    /// `go`: a limit given twice, of which one would be dropped unseen.
+    RepeatedLimit(&'static str),
 }
 
 impl fmt::Display for CommandError {
@@ -98,6 +100,7 @@ impl fmt::Display for CommandError {
                 "go: unknown level {} (beginner, easy, medium, hard, master)",
                 Quoted(word)
             ),
+            RepeatedLimit(key) => write!(f, "go: {key} is given twice (each limit at most once)"),
         }
     }
 }
@@ -188,6 +191,7 @@ fn position(args: &[&str]) -> Result<Game, CommandError> {
 /// `go [movetime <ms>] [depth <d>] [nodes <n>] [level <name>]`.
 fn go(args: &[&str]) -> Result<Go, CommandError> {
     let mut go = Go::default();
+    let mut given: Vec<&'static str> = Vec::new();
     let mut it = args.iter();
     while let Some(&key) = it.next() {
         let key = match key {
@@ -197,6 +201,10 @@ fn go(args: &[&str]) -> Result<Go, CommandError> {
             "level" => "level",
             _ => return Err(CommandError::UnknownLimit(key.to_string())),
         };
+        if given.contains(&key) {
+            return Err(CommandError::RepeatedLimit(key));
+        }
+        given.push(key);
         let &value = it.next().ok_or(CommandError::MissingValue(key))?;
         match key {
             "movetime" => {
@@ -265,6 +273,10 @@ mod tests {
             ("go movetime", OutOfRange)
         );
         assert_eq!(problem("go nodes 0"), ("go nodes", OutOfRange));
+        assert_eq!(problem("perft +2"), ("perft depth", PlusSign));
+        assert_eq!(problem("go nodes +5"), ("go nodes", PlusSign));
+        assert_eq!(problem("go movetime +100"), ("go movetime", PlusSign));
+        assert_eq!(problem("go depth +3"), ("go depth", PlusSign));
         let Some(Command::Go(go)) =
             Command::parse("go movetime 18446744073709551615 depth 64").unwrap()
         else {
@@ -272,6 +284,29 @@ mod tests {
         };
         assert_eq!(go.limits.depth, Some(64));
         assert_eq!(go.limits.time, Some(Duration::from_millis(u64::MAX)));
+    }
+
+    /// Each limit once: the last of two was kept, the first dropped unseen.
+    #[test]
+    fn a_limit_given_twice_is_refused() {
+        for (line, key) in [
+            ("go movetime 100 movetime 5", "movetime"),
+            ("go level hard level easy", "level"),
+            ("go depth 3 nodes 9 depth 3", "depth"),
+            ("go nodes 5 level easy nodes 6", "nodes"),
+        ] {
+            assert_eq!(error(line), CommandError::RepeatedLimit(key), "{line}");
+            assert_eq!(
+                error(line).to_string(),
+                format!("go: {key} is given twice (each limit at most once)")
+            );
+        }
+        let Some(Command::Go(go)) =
+            Command::parse("go movetime 100 depth 3 nodes 9 level easy").unwrap()
+        else {
+            panic!("a go");
+        };
+        assert_eq!(go.level, Some(Level::Easy));
     }
 
     #[test]

@@ -102,9 +102,13 @@ impl Engine {
             return Flow::Continue;
         };
         if !matches!(word, "stop" | "isready" | "quit") {
+            // Only a well-formed search is one: a malformed `go` is answered
+            // at once with its error, which `readyok` must follow. Reading
+            // a `go` or a `perft` twice costs nothing next to running it.
+            let search = matches!(word, "go" | "perft") && Command::parse(line).is_ok();
             self.queue(Job::Line {
                 text: line.to_string(),
-                search: matches!(word, "go" | "perft"),
+                search,
                 stop: Arc::new(AtomicBool::new(false)),
             });
             return Flow::Continue;
@@ -148,9 +152,9 @@ impl Engine {
         }
     }
 
-    /// Answers at once during a search; otherwise after the commands before
-    /// it, up to the first search queued, so that `readyok` still follows
-    /// their replies.
+    /// Answers at once during a search (until its answer is out: see
+    /// [`work`]); otherwise after the commands before it, up to the first
+    /// search queued, so that `readyok` still follows their replies.
     fn reply(&self, text: String) {
         let mut q = self.shared.lock();
         if q.running.is_some() {
@@ -214,19 +218,33 @@ fn work(shared: &Shared, mut session: Session, out: &Output) {
                 q = shared.wake.wait(q).unwrap_or_else(|e| e.into_inner());
             }
         };
-        match job {
-            Job::Reply(text) => out.line(&text),
+        let answer = match job {
+            Job::Reply(text) => {
+                out.line(&text);
+                None
+            }
             Job::Line { text, stop, .. } => {
                 // A bug in one command must not leave the engine deaf.
-                let ran = catch_unwind(AssertUnwindSafe(|| session.handle(&text, &stop)));
-                if ran.is_err() {
+                let ran =
+                    catch_unwind(AssertUnwindSafe(|| session.handle_but_answer(&text, &stop)));
+                ran.unwrap_or_else(|_| {
                     session.reset_search();
-                    out.line(
-                        "error internal failure: the command was abandoned and the search reset",
-                    );
-                }
+                    Some(
+                        "error internal failure: the command was abandoned and the search reset"
+                            .to_string(),
+                    )
+                })
             }
+        };
+        // A search's last line and its end are one step under the lock:
+        // once a client has read the answer, an `isready` it sends finds no
+        // search running and waits behind the commands sent before it. (The
+        // answer written, then `running` cleared under a second lock, let
+        // `readyok` overtake them on a busy machine.)
+        let mut q = shared.lock();
+        if let Some(answer) = answer {
+            out.line(&answer);
         }
-        shared.lock().running = None;
+        q.running = None;
     }
 }

@@ -36,16 +36,36 @@ impl Session {
     /// Reads and runs one line. `stop`, once set, ends a `go` (which still
     /// answers `bestmove`) or a `perft` (`perft <n> stopped`).
     pub fn handle(&mut self, line: &str, stop: &AtomicBool) {
+        if let Some(answer) = self.handle_but_answer(line, stop) {
+            self.out.line(&answer);
+        }
+    }
+
+    /// [`Session::handle`], but the last line of a `go` or a `perft`, its
+    /// answer, is returned rather than written: the engine writes it in the
+    /// same step as it marks the search over, so `isready` never finds a
+    /// search running whose answer is already out.
+    pub(crate) fn handle_but_answer(&mut self, line: &str, stop: &AtomicBool) -> Option<String> {
         match Command::parse(line) {
-            Ok(Some(command)) => self.run(command, stop),
-            Ok(None) => {}
-            Err(e) => self.out.error(e),
+            Ok(Some(command)) => self.run_but_answer(command, stop),
+            Ok(None) => None,
+            Err(e) => {
+                self.out.error(e);
+                None
+            }
         }
     }
 
     /// Runs one command. `stop` and `quit` do nothing here: they act on a
     /// session from outside it (see [`Engine`](super::Engine)).
     pub fn run(&mut self, command: Command, stop: &AtomicBool) {
+        if let Some(answer) = self.run_but_answer(command, stop) {
+            self.out.line(&answer);
+        }
+    }
+
+    /// [`Session::run`], returning the answer of a `go` or a `perft`.
+    fn run_but_answer(&mut self, command: Command, stop: &AtomicBool) -> Option<String> {
         match command {
             Command::Agon => {
                 self.out.line(&format!(
@@ -74,13 +94,16 @@ impl Session {
                 None => self.out.line("result ongoing"),
                 Some(o) => self.out.line(&format!("result {o}")),
             },
-            Command::Perft(depth) => match perft_until(self.game.position(), depth, stop) {
-                Some(n) => self.out.line(&format!("perft {depth} {n}")),
-                None => self.out.line(&format!("perft {depth} stopped")),
-            },
-            Command::Go(go) => self.go(go, stop),
+            Command::Perft(depth) => {
+                return Some(match perft_until(self.game.position(), depth, stop) {
+                    Some(n) => format!("perft {depth} {n}"),
+                    None => format!("perft {depth} stopped"),
+                });
+            }
+            Command::Go(go) => return Some(self.go(go, stop)),
             Command::Stop | Command::Quit => {}
         }
+        None
     }
 
     /// After a panic in a command: a search cut off mid-way is not to be
@@ -89,7 +112,8 @@ impl Session {
         self.search = Search::new(DESKTOP_TT_MIB);
     }
 
-    fn go(&mut self, go: Go, stop: &AtomicBool) {
+    /// Searches, writing the `info` lines; returns the `bestmove` line.
+    fn go(&mut self, go: Go, stop: &AtomicBool) -> String {
         let Go { mut limits, level } = go;
         let explicit = limits != Limits::default();
         let style = match level {
@@ -101,8 +125,7 @@ impl Session {
             limits = combine(limits, l.limits());
         }
         if self.game.is_over() {
-            self.out.line("bestmove none");
-            return;
+            return "bestmove none".to_string();
         }
         self.search.set_style(style);
         self.search.start(&self.game, limits);
@@ -120,8 +143,8 @@ impl Session {
             ));
         });
         match result.best {
-            Some(a) => out.line(&format!("bestmove {a}")),
-            None => out.line("bestmove none"),
+            Some(a) => format!("bestmove {a}"),
+            None => "bestmove none".to_string(),
         }
     }
 }

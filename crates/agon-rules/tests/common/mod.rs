@@ -1,6 +1,8 @@
 //! Helpers for building positions by hand in tests.
 #![allow(dead_code)]
 
+pub mod endless;
+
 use agon_rules::{Action, Cell, Game, Kind, Piece, Position, SPLITMIX64_GAMMA, Side, splitmix64};
 
 pub fn c(name: &str) -> Cell {
