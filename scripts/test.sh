@@ -26,6 +26,9 @@ cargo test --workspace --locked
 say "perft 5 and 6 from the start (release)"
 cargo test --release --locked -p agon-rules --test clauses -- --ignored
 
+say "the patched dependencies are the published crates plus our diffs"
+scripts/check-patches.sh
+
 say "the web server's tests (precompressed files, caching headers)"
 need_packages python3
 python3 -m unittest web/test_serve.py

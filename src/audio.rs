@@ -10,7 +10,8 @@ use bevy_kira_audio::prelude::{
     Audio, AudioApp, AudioChannel, AudioControl, AudioSource, Decibels,
 };
 
-use crate::game::{ActionApplied, Feedback, GameEnded, Match, Mode, PlaySet, Selection};
+use crate::frames::AppSystems;
+use crate::game::{ActionApplied, Feedback, GameEnded, Match, Mode, Selection};
 use crate::store::Settings;
 
 /// A sound effect.
@@ -283,7 +284,7 @@ fn music(
 /// Chooses sounds (headless too).
 pub fn core_plugin(app: &mut App) {
     app.add_message::<Sfx>()
-        .add_systems(Update, choose_sounds.in_set(PlaySet::Present));
+        .add_systems(Update, choose_sounds.in_set(AppSystems::Present));
 }
 
 /// Plays them: needs an audio device (or a browser's audio).
@@ -297,6 +298,6 @@ pub fn plugin(app: &mut App) {
             (load_sounds, play_effects, music)
                 .chain()
                 .after(choose_sounds)
-                .in_set(PlaySet::Present),
+                .in_set(AppSystems::Present),
         );
 }

@@ -1,17 +1,20 @@
+//! The frame: in what order its systems run ([`AppSystems`]), and when it
+//! is drawn at all.
+//!
 //! Draw only when something changes. The window updates on input and when
 //! a part of the game asks for the next frame with [`RequestRedraw`]: each
 //! part that moves asks while it moves (the pieces' motions, the passing
 //! effects, the camera's turn, egui's own repaints, the computer's waiting
 //! answer or its sliced search on the web). A search running as a task
-//! wakes the loop itself when it ends (see `game::computer`), and a request
-//! written late in a frame (an action, a command) gets the next frame.
+//! wakes the loop itself when it ends (see `game::computer`), and a message
+//! written late in a frame for the next one to read (an action, a command:
+//! see [`wake_on`]) gets the next frame.
 //!
 //! After a still spell the clock of the animations ([`Time<Virtual>`]) is
 //! paused, so the first frame after it does not jump by the time spent
 //! waiting: whatever starts on that frame starts from its beginning.
 
 use bevy::diagnostic::FrameCount;
-use bevy::ecs::system::SystemParam;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -21,9 +24,6 @@ use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 use web_time::Duration;
-
-use crate::game::computer::HintRequest;
-use crate::game::{MatchCommand, RequestAction};
 
 /// With nothing moving, the game still looks at the world this often: only
 /// a safety net, since every part that moves asks for its own frames. Long,
@@ -75,22 +75,49 @@ fn warm_up(
     }
 }
 
-/// Requests written late in a frame are applied in the next one: it must
-/// come even if nothing else moves.
-#[derive(SystemParam)]
-struct LateRequests<'w, 's> {
-    actions: MessageReader<'w, 's, RequestAction>,
-    commands: MessageReader<'w, 's, MatchCommand>,
-    hints: MessageReader<'w, 's, HintRequest>,
+/// The order of the frame's `Update`. Each concern puts its systems in the
+/// set of what they do, and no file orders itself by naming another's
+/// functions: input becomes requests, the match's owner alone applies them
+/// and announces what happened, and everything after only reads.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    /// The devices: pointer, touch and keys become cells clicked, text
+    /// typed and commands; files arrive; the interface's focus is noted.
+    Input,
+    /// What may not reach the rules now is dropped (a lesson's closed turn).
+    Gate,
+    /// A person's clicks and typed text, read against the position into
+    /// requests.
+    Turn,
+    /// The match's owner applies the requests and commands and announces
+    /// what happened: the only writes of the match.
+    Rules,
+    /// What the old position leaves behind is cleared (the selection, the
+    /// hint, the result dialog), and the next piece picked up where only
+    /// one may act.
+    Reset,
+    /// What follows the announcements before they are shown: the computer
+    /// and the analysis at work, the interface's questions, the words said.
+    Follow,
+    /// The announcements shown and kept: pieces, effects, marks, sounds,
+    /// the saved game.
+    Present,
 }
 
-impl LateRequests<'_, '_> {
-    fn any(&mut self) -> bool {
-        // Each reader is read to its end, so each frame sees only its own.
-        let actions = self.actions.read().count();
-        let commands = self.commands.read().count();
-        let hints = self.hints.read().count();
-        actions + commands + hints > 0
+/// A message of type `M` written late in a frame (after its readers ran)
+/// is read in the next one: that frame must come even if nothing else
+/// moves. Whoever registers such a message calls this.
+pub fn wake_on<M: Message>(app: &mut App) {
+    app.add_systems(Last, ask_if_written::<M>.before(SettleFrames));
+}
+
+fn ask_if_written<M: Message>(
+    mut written: MessageReader<M>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    // Read to its end, so each frame sees only its own.
+    if written.read().count() > 0 {
+        redraw.write(RequestRedraw);
     }
 }
 
@@ -98,12 +125,10 @@ impl LateRequests<'_, '_> {
 /// clock when no one did.
 fn settle(
     mut asks: MessageReader<RequestRedraw>,
-    mut late: LateRequests,
     mut frames: ResMut<Frames>,
     mut clock: ResMut<Time<Virtual>>,
 ) {
     let asked = asks.read().count() > 0;
-    let asked = late.any() || asked;
     frames.asked = asked;
     frames.still = if asked {
         0
@@ -192,7 +217,9 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 #[derive(Resource, Default)]
 pub struct WindowWaker(pub Option<Waker>);
 
-pub fn lend_window_waker(
+/// Lent before `Startup`, so that whoever takes it there need not order
+/// itself after this.
+fn lend_window_waker(
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut waker: ResMut<WindowWaker>,
 ) {
@@ -210,7 +237,20 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Frames>()
         .insert_resource(winit_settings())
         .init_resource::<WindowWaker>()
-        .add_systems(Startup, lend_window_waker)
+        .configure_sets(
+            Update,
+            (
+                AppSystems::Input,
+                AppSystems::Gate,
+                AppSystems::Turn,
+                AppSystems::Rules,
+                AppSystems::Reset,
+                AppSystems::Follow,
+                AppSystems::Present,
+            )
+                .chain(),
+        )
+        .add_systems(PreStartup, lend_window_waker)
         .add_systems(First, warm_up)
         .add_systems(Last, settle.in_set(SettleFrames));
 }

@@ -1,31 +1,56 @@
-//! Agon, the game: a Bevy app over the rules and AI crates.
-//!
-//! The folders are the concerns: [`game`] (the match and its one owner,
-//! turns, the computer, the lessons), [`scene`] (the 3D board), [`ui`] (the
-//! egui interface), [`store`] (settings and the saved game), [`dev`]
-//! (frame timings, screenshots, the web page's glue), and [`audio`].
+//! Agon, the game: a Bevy app over the rules and AI crates (`agon-rules`,
+//! `agon-ai`), which alone judge what is legal and what is good.
 //!
 //! [`AgonPlugin`] builds the whole game; [`CorePlugin`] is the part that
 //! needs no window, renderer or interface (the match, the computer, saving,
-//! sound choices, the animation clock, when to draw).
+//! sound choices, the animation clock, when to draw). `main.rs` launches it.
+//!
+//! ## Layers
+//!
+//! The folders are the concerns, laid in one direction: each row takes only
+//! from the rows under it (and the crates), never from a row above, and the
+//! units of one row never import each other in a circle. Input and the
+//! interface request, `game/`'s owner applies through the rules and
+//! announces, and the rows above it only read the announcements. The test
+//! `checks::layers` reads this table and holds the code to it.
+//!
+//! ```text
+//! lib.rs cli.rs checks/     the app: options, the plugins, checks of the whole tree
+//! dev/                      frame statistics, screenshots, the page's data for its tests
+//! ui/                       the interface (egui): reads the match and requests changes
+//! audio.rs                  sounds, chosen from what the match announced
+//! scene/                    the 3D board, the pieces and their motions, the camera
+//! store/                    settings and the language, the saved game, records as files
+//! game/                     the match and its one owner, turns, the computer, lessons, links
+//! i18n/ frames.rs timings.rs page.rs   leaves: words, the frame's order and pace, timings, the browser page
+//! ```
+//!
+//! Inside `ui/`, the pieces that more than one part draws live in
+//! `ui/widgets/` and the interface's own types in `ui/state.rs`: no part
+//! draws with a sibling's code.
+
+// First, so that `t!` is in scope in every module after it.
+#[macro_use]
+pub mod i18n;
 
 pub mod audio;
 pub mod cli;
 pub mod dev;
 pub mod frames;
 pub mod game;
-pub mod i18n;
+pub mod page;
 pub mod scene;
 pub mod store;
 pub mod timings;
 pub mod ui;
 
-use agon_rules::{Cell, Game};
+use agon_rules::Game;
 use bevy::prelude::*;
 
 use crate::cli::{ModeChoice, Options};
 use crate::game::computer::HintRequest;
-use crate::game::{Match, MatchCommand, PlaySet, SavedGame, Selection};
+use crate::game::turn::FirstSelection;
+use crate::game::{MatchCommand, SavedGame};
 use crate::store::{Notice, Notices, Settings, Storage, ViewSide};
 
 /// The game without rendering or interface: rules, turn flow, the computer,
@@ -34,10 +59,11 @@ pub struct CorePlugin;
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
+        // The layers from the bottom up.
         frames::plugin(app);
+        i18n::plugin(app);
         game::plugin(app);
         store::plugin(app);
-        i18n::plugin(app);
         scene::animation::plugin(app);
         audio::core_plugin(app);
     }
@@ -61,16 +87,11 @@ impl Plugin for AgonPlugin {
         dev::diagnostics::plugin(app);
         audio::plugin(app);
         dev::web::plugin(app);
-        app.insert_resource(i18n::choose::LangOverride(self.options.lang))
+        let first = self.options.select.as_deref().and_then(|n| n.parse().ok());
+        app.insert_resource(store::LangOverride(self.options.lang))
+            .insert_resource(FirstSelection(first))
             .insert_resource(StartOptions(self.options.clone()))
-            .add_systems(Startup, apply_options)
-            .add_systems(
-                Update,
-                select_from_options
-                    .in_set(PlaySet::Rules)
-                    .after(game::turn::on_reset)
-                    .before(game::turn::preselect_relocation),
-            );
+            .add_systems(Startup, apply_options);
         if let Some(path) = &self.options.screenshot {
             app.insert_resource(dev::diagnostics::ScreenshotPlan {
                 path: path.clone(),
@@ -131,8 +152,8 @@ pub fn apply_options(
                 .push(Notice::new("notice-link-failed").with("error", e)),
         }
     } else if let Some(path) = &o.load {
-        match ui::records::read_file(std::path::Path::new(path))
-            .and_then(|text| ui::records::parse_import(&text, level))
+        match store::files::read_file(std::path::Path::new(path))
+            .and_then(|text| game::import::parse_import(&text, level))
         {
             Ok(command) => {
                 commands.write(command);
@@ -167,7 +188,7 @@ pub fn apply_options(
         // The web goes straight to a game: the one in the page's link (the
         // owner asks before it replaces a saved one), else the saved one,
         // or a new one. A bad link is said, and the saved game resumed.
-        let linked = dev::web::page_query().and_then(|query| {
+        let linked = page::query().and_then(|query| {
             game::link::read_link(&query, level)
                 .map_err(|e| {
                     notices
@@ -192,23 +213,6 @@ pub fn apply_options(
     }
 }
 
-/// Picks up the piece named by `--select`, once the first match is set.
-fn select_from_options(
-    options: Res<StartOptions>,
-    the_match: Res<Match>,
-    mut selection: ResMut<Selection>,
-    mut done: Local<bool>,
-) {
-    if *done {
-        return;
-    }
-    *done = true;
-    if let Some(cell) = options
-        .0
-        .select
-        .as_deref()
-        .and_then(|n| n.parse::<Cell>().ok())
-    {
-        selection.select(the_match.position(), cell);
-    }
-}
+// Last: the source checks read each file up to its first test module.
+#[cfg(test)]
+mod checks;

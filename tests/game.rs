@@ -612,7 +612,7 @@ use agon::cli::Options;
 use agon::game::{DiscardAsked, Screen, Setup, SideChoice, UiFocus};
 use agon::scene::camera::CameraRig;
 use agon::store::storage::FileStore;
-use agon::ui::{Dialog, UiState};
+use agon::ui::state::{Dialog, UiState};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
 

@@ -3,17 +3,16 @@
 //! `data-*` attributes of `<body>`: `ready`, `afn`, `thinking`, `result`,
 //! `analysis` (the depth and best action of the analysis, when it is open),
 //! `notices` (messages for the player, such as an unreadable save), the
-//! screen position of every cell (`cell-f1`...), and frame and search timings.
-//! It also reads the link the page was opened with and keeps the address in
-//! step with the game (`?game=...`), without reloading.
+//! screen position of every cell (`cell-f1`...), where the interface drew
+//! its marked controls, and frame and search timings. (The address that
+//! follows the game is `game::link`'s.)
 
-use agon_rules::Game;
 use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 
+use crate::game::Match;
 use crate::game::computer::Thinker;
-use crate::game::tutorial::Tutorial;
-use crate::game::{Match, Screen};
+use crate::page::{set_data as set, since_navigation_ms};
 
 /// What the page was last told, to write only changes.
 #[derive(Default)]
@@ -39,7 +38,7 @@ fn publish(
     notices: Res<crate::store::Notices>,
     stats: Res<crate::dev::diagnostics::FrameStats>,
     pace: Res<crate::frames::Frames>,
-    ui: Res<crate::ui::UiState>,
+    ui: Res<crate::ui::state::UiState>,
     settings: Res<crate::store::Settings>,
     lang: Res<crate::i18n::Lang>,
     analysis: Res<crate::game::analysis::Analysis>,
@@ -175,97 +174,8 @@ fn publish(
     }
 }
 
-/// Keeps the address in step with the game on the board: `?` and the link
-/// to it, replacing the history entry (no reload, no new entry). Not during
-/// a lesson, and not before a game is on the board, so that the link the
-/// page was opened with stays while the player is asked about it.
-fn keep_address(
-    the_match: Res<Match>,
-    tutorial: Res<Tutorial>,
-    screen: Res<State<Screen>>,
-    mut shown: Local<Option<(Game, crate::game::Mode)>>,
-) {
-    if tutorial.active || *screen.get() != Screen::Playing {
-        return;
-    }
-    let game = &the_match.game;
-    let same = shown.as_ref().is_some_and(|(g, mode)| {
-        *mode == the_match.mode && g.start() == game.start() && g.history() == game.history()
-    });
-    if !same {
-        *shown = Some((game.clone(), the_match.mode));
-        replace_query(&crate::game::link::link_query(&the_match));
-    }
-}
-
-/// The page's address without its query and hash, on the web.
-#[cfg(target_arch = "wasm32")]
-pub fn page_address() -> Option<String> {
-    let location = web_sys::window()?.location();
-    Some(location.origin().ok()? + &location.pathname().ok()?)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-pub fn page_address() -> Option<String> {
-    None
-}
-
-/// The query the page was opened with (`?game=...`), if it has one.
-#[cfg(target_arch = "wasm32")]
-pub fn page_query() -> Option<String> {
-    let search = web_sys::window()?.location().search().ok()?;
-    (!search.is_empty()).then_some(search)
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-pub fn page_query() -> Option<String> {
-    None
-}
-
-/// Replaces the address's query with `query` (given without `?`).
-#[cfg(target_arch = "wasm32")]
-fn replace_query(query: &str) {
-    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let url = format!("?{query}");
-        let _ =
-            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url.as_str()));
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn replace_query(_query: &str) {}
-
-#[cfg(target_arch = "wasm32")]
-fn set(key: &str, value: &str) {
-    use wasm_bindgen::JsCast;
-    let body = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(body) = body {
-        let _ = body.dataset().set(key, value);
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn set(_key: &str, _value: &str) {}
-
-/// Milliseconds since the page started navigating (`performance.now()`).
-#[cfg(target_arch = "wasm32")]
-fn since_navigation_ms() -> Option<f64> {
-    web_sys::window()?.performance().map(|p| p.now())
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn since_navigation_ms() -> Option<f64> {
-    None
-}
-
 pub fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") {
-        app.add_systems(
-            Last,
-            (publish.after(crate::frames::SettleFrames), keep_address),
-        );
+        app.add_systems(Last, publish.after(crate::frames::SettleFrames));
     }
 }

@@ -17,7 +17,7 @@ use agon_rules::{Action, Side};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::frames::Waker;
+use crate::frames::{AppSystems, Waker, WindowWaker};
 use crate::game::mode::Mode;
 use crate::game::screen::Screen;
 use crate::game::the_match::Match;
@@ -225,7 +225,7 @@ fn drive(
     screen: Res<State<Screen>>,
     mut state: ResMut<Analysis>,
     mut redraw: MessageWriter<RequestRedraw>,
-    waker: Res<crate::frames::WindowWaker>,
+    waker: Res<WindowWaker>,
 ) {
     if let Some(AnalysisRequest(on)) = requests.read().last() {
         state.on = *on;
@@ -269,7 +269,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Analysis>()
         .add_message::<AnalysisRequest>()
         // After the match's owner, to analyse the position of this frame.
-        .add_systems(Update, drive.after(crate::game::PlaySet::Rules));
+        .add_systems(Update, drive.in_set(AppSystems::Follow));
 }
 
 #[cfg(test)]

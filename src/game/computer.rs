@@ -13,7 +13,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use web_time::{Duration, Instant};
 
-use crate::game::PlaySet;
+use crate::frames::{AppSystems, Waker, WindowWaker, wake_on};
 use crate::game::messages::{BoardReset, RequestAction};
 use crate::game::screen::{Screen, UiFocus, computer_may_play};
 use crate::game::the_match::Match;
@@ -45,8 +45,6 @@ struct Job {
     started: Instant,
     cancel: Arc<AtomicBool>,
 }
-
-use crate::frames::Waker;
 
 /// The computer's mind: one search engine, lent to a task while it thinks.
 #[derive(Resource)]
@@ -317,7 +315,7 @@ fn drive(
 }
 
 /// Lends the thinker the window's wake-up call.
-fn lend_waker(waker: Res<crate::frames::WindowWaker>, mut thinker: ResMut<Thinker>) {
+fn lend_waker(waker: Res<WindowWaker>, mut thinker: ResMut<Thinker>) {
     thinker.waker = waker.0.clone();
 }
 
@@ -325,11 +323,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Thinker>()
         .init_resource::<Ready>()
         .add_message::<HintRequest>()
-        .add_systems(Startup, lend_waker.after(crate::frames::lend_window_waker))
-        .add_systems(
-            Update,
-            drive
-                .in_set(PlaySet::Rules)
-                .after(crate::game::owner::apply_commands),
-        );
+        .add_systems(Startup, lend_waker)
+        .add_systems(Update, drive.in_set(AppSystems::Follow));
+    // A hint asked for after the computer looked is taken in the next frame.
+    wake_on::<HintRequest>(app);
 }

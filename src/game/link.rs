@@ -1,5 +1,7 @@
 //! Links: a game or a position in a web address, read into a request for
-//! the match's owner and written from the match (NOTATION.md, "Links").
+//! the match's owner and written from the match (NOTATION.md, "Links"). On
+//! the web the page's own address follows the game on the board
+//! ([`keep_address`]), so that reloading or sharing it opens the same game.
 //!
 //! `?game=CODE` opens a whole game at its last position, its actions in the
 //! move list; `?afn=AFN` opens a position ready to play. `mode=`, `side=`
@@ -10,10 +12,13 @@
 use agon_ai::Level;
 use agon_rules::Game;
 use agon_rules::link::{self, MAX_CODE_ACTIONS, MAX_LINK_BYTES};
+use bevy::prelude::*;
 
 use crate::game::mode::ModeChoice;
-use crate::game::{Match, MatchCommand, Mode};
+use crate::game::tutorial::Tutorial;
+use crate::game::{Match, MatchCommand, Mode, Screen};
 use crate::i18n::Message;
+use crate::page;
 
 /// Where the desktop game's links lead when `AGON_WEB_URL` was not set at
 /// build time: what `scripts/web.sh serve` serves.
@@ -139,11 +144,41 @@ fn game_param(game: &Game, max_code: usize) -> String {
 /// (without query or hash); on the desktop `AGON_WEB_URL` as it was when
 /// the game was built, or the local server of `scripts/web.sh serve`.
 pub fn link_base() -> String {
-    crate::dev::web::page_address().unwrap_or_else(|| {
+    page::address().unwrap_or_else(|| {
         option_env!("AGON_WEB_URL")
             .unwrap_or(LOCAL_WEB_URL)
             .to_string()
     })
+}
+
+/// Keeps the page's address in step with the game on the board: `?` and
+/// the link to it, replacing the history entry (no reload, no new entry).
+/// Not during a lesson, and not before a game is on the board, so that the
+/// link the page was opened with stays while the player is asked about it.
+fn keep_address(
+    the_match: Res<Match>,
+    tutorial: Res<Tutorial>,
+    screen: Res<State<Screen>>,
+    mut shown: Local<Option<(Game, Mode)>>,
+) {
+    if tutorial.active || *screen.get() != Screen::Playing {
+        return;
+    }
+    let game = &the_match.game;
+    let same = shown.as_ref().is_some_and(|(g, mode)| {
+        *mode == the_match.mode && g.start() == game.start() && g.history() == game.history()
+    });
+    if !same {
+        *shown = Some((game.clone(), the_match.mode));
+        page::replace_query(&link_query(&the_match));
+    }
+}
+
+/// On the web, the address follows the game once the frame's changes are in.
+pub(super) fn plugin(app: &mut App) {
+    if cfg!(target_arch = "wasm32") {
+        app.add_systems(Last, keep_address);
+    }
 }
 
 #[cfg(test)]

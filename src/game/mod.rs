@@ -1,12 +1,15 @@
-//! The match, headless: the match itself ([`the_match`]), what is asked of
-//! it and what it announces ([`messages`]), its one owner ([`owner`]), who
-//! plays whom ([`mode`]), a person's turn ([`turn`]), the computer
-//! ([`computer`]), the lessons ([`tutorial`]), the screens ([`screen`]) and
-//! links to a game or a position ([`link`]).
-//! Nothing here draws.
+//! The match, headless: the match itself ([`the_match`], its
+//! [`variations`]), what is asked of it and what it announces
+//! ([`messages`]), its one owner ([`owner`]), who plays whom ([`mode`]), a
+//! person's turn ([`turn`]), the computer ([`computer`]) and its review and
+//! analysis ([`review`], [`analysis`]), the lessons ([`tutorial`]), the
+//! screens ([`screen`]), links to a game or a position ([`link`]) and what
+//! a pasted text or a file opens ([`import`]).
+//! Nothing here draws, and nothing here knows the layers above it.
 
 pub mod analysis;
 pub mod computer;
+pub mod import;
 pub mod link;
 pub mod messages;
 pub mod mode;
@@ -20,6 +23,8 @@ pub mod variations;
 
 use bevy::prelude::*;
 
+use crate::frames::wake_on;
+
 pub use messages::{
     ActionApplied, BoardReset, CellClicked, DiscardAsked, Feedback, GameEnded, MatchCommand,
     RequestAction, SaveChange, TypedAction,
@@ -28,14 +33,6 @@ pub use mode::{Mode, Setup, SideChoice};
 pub use screen::{Screen, UiFocus};
 pub use the_match::{Match, SavedGame};
 pub use turn::{BoardBusy, Selection};
-
-/// The order of the frame: input, then the rules, then what shows them.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PlaySet {
-    Input,
-    Rules,
-    Present,
-}
 
 pub fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -54,24 +51,13 @@ pub fn plugin(app: &mut App) {
         .add_message::<Feedback>()
         .add_message::<CellClicked>()
         .add_message::<TypedAction>()
-        .init_resource::<owner::Arriving>()
-        .configure_sets(
-            Update,
-            (PlaySet::Input, PlaySet::Rules, PlaySet::Present).chain(),
-        )
-        .add_systems(
-            Update,
-            (
-                turn::handle_clicks,
-                turn::handle_typed,
-                owner::apply_requests,
-                owner::apply_commands,
-                turn::on_reset,
-                turn::preselect_relocation,
-            )
-                .chain()
-                .in_set(PlaySet::Rules),
-        );
+        .init_resource::<owner::Arriving>();
+    // Requests written after the owner ran are applied in the next frame.
+    wake_on::<RequestAction>(app);
+    wake_on::<MatchCommand>(app);
+    owner::plugin(app);
+    turn::plugin(app);
+    link::plugin(app);
     computer::plugin(app);
     review::plugin(app);
     analysis::plugin(app);

@@ -10,6 +10,7 @@ use agon_rules::{Action, Game};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use crate::frames::AppSystems;
 use crate::game::Screen;
 use crate::game::messages::{
     ActionApplied, BoardReset, DiscardAsked, Feedback, GameEnded, MatchCommand, RequestAction,
@@ -20,7 +21,6 @@ use crate::game::the_match::{Match, SavedGame};
 use crate::game::turn::Selection;
 use crate::game::tutorial::{LESSONS, Tutorial};
 use crate::i18n::Message;
-use crate::t;
 
 /// A friend's last action, from the link just opened: taken back when the
 /// game opens and played again the next frame, so that the board shows it
@@ -254,6 +254,16 @@ pub fn apply_commands(
             | MatchCommand::DeleteVariation(_) => {}
         }
     }
+}
+
+/// The owner applies what input asked this frame, actions first.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (apply_requests, apply_commands)
+            .chain()
+            .in_set(AppSystems::Rules),
+    );
 }
 
 /// Whether a new game holds every action of the game it would replace (and

@@ -13,7 +13,7 @@ use bevy::window::RequestRedraw;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::frames::Waker;
+use crate::frames::{AppSystems, Waker, WindowWaker};
 use crate::game::the_match::Match;
 
 /// Asks for a review of the game on the board.
@@ -99,7 +99,7 @@ fn drive(
     the_match: Res<Match>,
     mut state: ResMut<GameReview>,
     mut redraw: MessageWriter<RequestRedraw>,
-    waker: Res<crate::frames::WindowWaker>,
+    waker: Res<WindowWaker>,
 ) {
     let key = game_key(&the_match);
     if state.for_game.is_some_and(|k| k != key) {
@@ -136,5 +136,5 @@ fn drive(
 pub fn plugin(app: &mut App) {
     app.init_resource::<GameReview>()
         .add_message::<ReviewRequest>()
-        .add_systems(Update, drive);
+        .add_systems(Update, drive.in_set(AppSystems::Follow));
 }

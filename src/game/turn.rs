@@ -4,11 +4,11 @@
 use agon_rules::{Action, Cell, CellSet, PlayError, Position};
 use bevy::prelude::*;
 
+use crate::frames::AppSystems;
 use crate::game::MatchCommand;
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
 use crate::i18n::{Lang, Message};
-use crate::t;
 
 /// What the person has picked up and where it may go.
 #[derive(Resource, Default, Debug)]
@@ -190,6 +190,25 @@ pub fn handle_typed(
     }
 }
 
+/// A piece to pick up once the first match is on the board (`--select`,
+/// for screenshots), taken the first time the turn looks.
+#[derive(Resource, Default, Debug)]
+pub struct FirstSelection(pub Option<Cell>);
+
+fn select_first(
+    mut first: ResMut<FirstSelection>,
+    the_match: Res<Match>,
+    mut selection: ResMut<Selection>,
+    mut done: Local<bool>,
+) {
+    if std::mem::replace(&mut *done, true) {
+        return;
+    }
+    if let Some(cell) = first.0.take() {
+        selection.select(the_match.position(), cell);
+    }
+}
+
 /// When a relocation is due, the piece that must go is picked up at once if
 /// it is the only one.
 pub fn preselect_relocation(the_match: Res<Match>, mut selection: ResMut<Selection>) {
@@ -218,4 +237,18 @@ pub fn on_reset(mut resets: MessageReader<BoardReset>, mut selection: ResMut<Sel
         selection.clear();
         selection.hint = None;
     }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FirstSelection>().add_systems(
+        Update,
+        (
+            (handle_clicks, handle_typed)
+                .chain()
+                .in_set(AppSystems::Turn),
+            (on_reset, select_first, preselect_relocation)
+                .chain()
+                .in_set(AppSystems::Reset),
+        ),
+    );
 }

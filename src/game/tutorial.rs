@@ -4,7 +4,7 @@
 use agon_rules::{ActionKind, Cell, Kind, Outcome, Piece, Played, Position, Side, WinReason};
 use bevy::prelude::*;
 
-use crate::game::PlaySet;
+use crate::frames::AppSystems;
 use crate::game::messages::{ActionApplied, CellClicked};
 use crate::game::the_match::Match;
 use crate::i18n::Lang;
@@ -222,10 +222,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Tutorial>().add_systems(
         Update,
         (
-            gate_clicks
-                .after(PlaySet::Input)
-                .before(crate::game::turn::handle_clicks),
-            check_goal.in_set(PlaySet::Present),
+            gate_clicks.in_set(AppSystems::Gate),
+            check_goal.in_set(AppSystems::Present),
         ),
     );
 }

@@ -1,11 +1,8 @@
-//! Which language the game speaks: `--lang`, else the player's choice in
-//! Settings, else the system's (the desktop's locale, the browser's
-//! languages), else English.
-
-use bevy::prelude::*;
+//! The system's languages: the desktop's locale, the browser's languages.
+//! Which one the game speaks is chosen beside the settings
+//! (`store::language`).
 
 use super::Lang;
-use crate::store::Settings;
 
 /// The first language of the system's list that the game speaks.
 pub fn system_lang() -> Option<Lang> {
@@ -18,26 +15,7 @@ pub fn system_lang() -> Option<Lang> {
 fn system_locales() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        // navigator.languages through JavaScript's own names: no web-sys
-        // feature (and rebuild) for one question.
-        let ask = || -> Option<Vec<String>> {
-            let window = web_sys::window()?;
-            let navigator = js_sys::Reflect::get(&window, &"navigator".into()).ok()?;
-            let languages = js_sys::Reflect::get(&navigator, &"languages".into()).ok()?;
-            let list: Vec<String> = js_sys::Array::from(&languages)
-                .iter()
-                .filter_map(|v| v.as_string())
-                .collect();
-            if list.is_empty() {
-                js_sys::Reflect::get(&navigator, &"language".into())
-                    .ok()?
-                    .as_string()
-                    .map(|l| vec![l])
-            } else {
-                Some(list)
-            }
-        };
-        ask().unwrap_or_default()
+        crate::page::languages()
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
@@ -60,37 +38,6 @@ pub fn locales_from_env(var: impl Fn(&str) -> Option<String>) -> Vec<String> {
     }
     out.retain(|l| !l.is_empty() && l != "C" && l != "POSIX" && !l.starts_with("C."));
     out
-}
-
-/// The language chosen at launch with `--lang`, for this session.
-#[derive(Resource, Clone, Copy, Debug, Default)]
-pub struct LangOverride(pub Option<Lang>);
-
-/// Keeps the [`Lang`] resource in step with the choice.
-fn follow_choice(
-    settings: Res<Settings>,
-    chosen: Res<LangOverride>,
-    mut system: Local<Option<Option<Lang>>>,
-    mut lang: ResMut<Lang>,
-) {
-    if !settings.is_changed() && !chosen.is_changed() && system.is_some() {
-        return;
-    }
-    let system = *system.get_or_insert_with(system_lang);
-    let want = chosen
-        .0
-        .or(settings.language)
-        .or(system)
-        .unwrap_or_default();
-    if *lang != want {
-        *lang = want;
-    }
-}
-
-pub fn plugin(app: &mut App) {
-    app.init_resource::<Lang>()
-        .init_resource::<LangOverride>()
-        .add_systems(PreUpdate, follow_choice);
 }
 
 #[cfg(test)]

@@ -14,8 +14,8 @@ use agon_rules::{
     RECORD_VERSION, RecordError, Side,
 };
 
+use super::words::{ending_reason, outcome_reason, side_key};
 use super::{Arg, Message};
-use crate::ui::wording::{ending_reason, outcome_reason, side_key};
 
 /// A file that cannot be read, with the system's or the browser's own words.
 pub fn file_problem(detail: impl Into<String>) -> Message {

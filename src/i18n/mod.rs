@@ -13,9 +13,6 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Deserialize, Serialize};
 
-pub mod choose;
-pub mod errors;
-
 /// The game's languages, each named in itself in the picker.
 #[derive(Resource, Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -93,7 +90,7 @@ impl Lang {
         }
     }
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
@@ -227,6 +224,8 @@ impl From<&String> for Arg {
 
 /// `t!(lang, "key")`, `t!(lang, "key", name = value, ...)`: the message in
 /// `lang`. Keys are literals, so a test can find every one in the sources.
+/// In scope in every module of the game (`#[macro_use]` in lib.rs), and
+/// `agon::t!` outside it.
 #[macro_export]
 macro_rules! t {
     ($lang:expr, $key:literal) => {
@@ -240,6 +239,11 @@ macro_rules! t {
         )
     };
 }
+
+// After `t!`, so that it is in scope in them.
+pub mod choose;
+pub mod errors;
+pub mod words;
 
 fn bundles() -> &'static [FluentBundle<FluentResource>; 4] {
     static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 4]> = OnceLock::new();
@@ -270,8 +274,5 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
 }
 
 pub fn plugin(app: &mut App) {
-    choose::plugin(app);
+    app.init_resource::<Lang>();
 }
-
-#[cfg(test)]
-mod tests;

@@ -6,7 +6,9 @@ use bevy::math::curve::{Curve, EaseFunction};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::game::{BoardBusy, PlaySet};
+use crate::frames::AppSystems;
+use crate::game::BoardBusy;
+use crate::scene::SceneSystems;
 
 /// A piece moving from one placement to another.
 #[derive(Component, Debug, Clone)]
@@ -103,14 +105,11 @@ pub fn advance_motions(
     }
 }
 
-/// Advances the motions; what starts motions runs before it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct AnimationSystems;
-
+/// The motions, headless too (the board's order is `scene::plugin`'s).
 pub fn plugin(app: &mut App) {
     app.add_message::<SkipAnimations>()
-        .configure_sets(Update, AnimationSystems.in_set(PlaySet::Present))
-        .add_systems(Update, advance_motions.in_set(AnimationSystems));
+        .configure_sets(Update, SceneSystems::Motion.in_set(AppSystems::Present))
+        .add_systems(Update, advance_motions.in_set(SceneSystems::Motion));
 }
 
 #[cfg(test)]

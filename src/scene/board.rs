@@ -7,6 +7,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
+use crate::frames::AppSystems;
 use crate::game::{Match, Selection};
 use crate::scene::layout::{CELL_RADIUS, cell_center, hex_corners};
 use crate::scene::marks::{MARKS, Mark, compute_marks, mark_color};
@@ -384,6 +385,6 @@ fn update_markers(
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board).add_systems(
         Update,
-        (recolour, update_markers).in_set(crate::game::PlaySet::Present),
+        (recolour, update_markers).in_set(AppSystems::Present),
     );
 }

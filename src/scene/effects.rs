@@ -4,7 +4,8 @@ use agon_rules::{Cell, Ending, Outcome, WinReason};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::game::{ActionApplied, BoardReset, GameEnded, PlaySet};
+use crate::game::{ActionApplied, BoardReset, GameEnded};
+use crate::scene::SceneSystems;
 use crate::scene::animation::Motion;
 use crate::scene::layout::cell_center;
 use crate::scene::pieces::{PieceMap, PieceView, rest_transform};
@@ -263,7 +264,6 @@ pub fn plugin(app: &mut App) {
             clear_on_reset,
             keep_drawing,
         )
-            .in_set(PlaySet::Present)
-            .after(crate::scene::pieces::PieceSystems),
+            .in_set(SceneSystems::Effects),
     );
 }

@@ -5,7 +5,8 @@ use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::game::{BoardBusy, CellClicked, Match, PlaySet, Screen, Selection, UiFocus};
+use crate::frames::AppSystems;
+use crate::game::{BoardBusy, CellClicked, Match, Screen, Selection, UiFocus};
 use crate::scene::animation::SkipAnimations;
 use crate::scene::camera::BoardCamera;
 use crate::scene::layout::cell_at;
@@ -177,7 +178,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (pointer, keys)
-            .in_set(PlaySet::Input)
+            .in_set(AppSystems::Input)
             .run_if(in_state(Screen::Playing)),
     );
 }

@@ -8,8 +8,9 @@ use agon_rules::Cell;
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiInput, egui};
 
+use crate::frames::AppSystems;
 use crate::game::turn::movable_pieces;
-use crate::game::{BoardBusy, CellClicked, Match, PlaySet, Screen, Selection, UiFocus};
+use crate::game::{BoardBusy, CellClicked, Match, Screen, Selection, UiFocus};
 use crate::scene::animation::SkipAnimations;
 use crate::scene::camera::CameraRig;
 use crate::scene::layout::cell_center;
@@ -236,7 +237,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             board_keys
-                .in_set(PlaySet::Input)
+                .in_set(AppSystems::Input)
                 .run_if(in_state(Screen::Playing)),
         );
 }

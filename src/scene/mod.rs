@@ -27,6 +27,18 @@ use bevy::prelude::*;
 use bevy::render::render_resource::{CachedPipelineState, PipelineCache, PipelineDescriptor};
 use bevy::render::{Render, RenderApp, RenderSystems};
 
+use crate::frames::AppSystems;
+
+/// The board's part of [`AppSystems::Present`]: the pieces follow what the
+/// match announced (starting their motions), then the motions advance; the
+/// passing effects follow the pieces they play over.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SceneSystems {
+    Pieces,
+    Motion,
+    Effects,
+}
+
 /// Whether the board and its pieces are on screen. The first frames build
 /// the renderer's pipelines (seconds on a software renderer), and the board
 /// shows in the first frame that has them. The web page says it is ready
@@ -128,6 +140,14 @@ pub fn plugin(app: &mut App) {
     }
     app.insert_resource(drawn)
         .init_resource::<BoardShown>()
+        .configure_sets(
+            Update,
+            (
+                (SceneSystems::Pieces, SceneSystems::Motion).chain(),
+                SceneSystems::Effects.after(SceneSystems::Pieces),
+            )
+                .in_set(AppSystems::Present),
+        )
         .add_systems(PreUpdate, watch_board);
     theme::plugin(app);
     board::plugin(app);

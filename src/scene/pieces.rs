@@ -8,6 +8,7 @@ use agon_rules::{ActionKind, Cell, Played, Position};
 use bevy::prelude::*;
 
 use crate::game::{ActionApplied, BoardReset, Match};
+use crate::scene::SceneSystems;
 use crate::scene::animation::Motion;
 pub use crate::scene::piece_models::{PIECE_SCALE, Part, PieceView, rest_transform};
 use crate::scene::piece_models::{PieceAssets, make_assets, recolour, set_dim, spawn_piece};
@@ -17,9 +18,6 @@ use crate::store::Settings;
 /// Which entity shows the piece on each cell.
 #[derive(Resource, Default, Debug)]
 pub struct PieceMap(pub HashMap<Cell, Entity>);
-
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PieceSystems;
 
 /// Builds the pieces of a position from nothing.
 fn rebuild(
@@ -182,13 +180,10 @@ fn follow_actions(
 }
 
 pub fn plugin(app: &mut App) {
-    app.configure_sets(
-        Update,
-        PieceSystems
-            .in_set(crate::game::PlaySet::Present)
-            .before(crate::scene::animation::AnimationSystems),
-    )
-    .init_resource::<PieceMap>()
-    .add_systems(Startup, setup_pieces)
-    .add_systems(Update, (follow_actions, recolour).in_set(PieceSystems));
+    app.init_resource::<PieceMap>()
+        .add_systems(Startup, setup_pieces)
+        .add_systems(
+            Update,
+            (follow_actions, recolour).in_set(SceneSystems::Pieces),
+        );
 }

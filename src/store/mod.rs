@@ -1,18 +1,22 @@
 //! What is kept on disk (or in the browser's storage): the settings
-//! ([`settings`]), the saved game ([`saves`]), and where both live
+//! ([`settings`]) and the language they choose ([`language`]), the saved
+//! game ([`saves`]), games as files ([`files`]), and where all of it lives
 //! ([`storage`]). A file that cannot be read is reported and set aside,
 //! never overwritten.
 
+pub mod files;
+pub mod language;
 pub mod saves;
 pub mod settings;
 pub mod storage;
 
 use bevy::prelude::*;
 
+use crate::frames::AppSystems;
 use crate::i18n::Message;
 use crate::i18n::errors::file_problem;
 
-use crate::game::PlaySet;
+pub use language::LangOverride;
 pub use saves::{SAVE_KEY, read_save};
 pub use settings::{AnimationSpeed, Graphics, SETTINGS_KEY, Settings, ThemeName, ViewSide};
 
@@ -90,8 +94,10 @@ pub fn plugin(app: &mut App) {
         .add_systems(PreStartup, (settings::load_settings, saves::load_save))
         .add_systems(
             Update,
-            (saves::autosave, settings::save_settings).in_set(PlaySet::Present),
+            (saves::autosave, settings::save_settings).in_set(AppSystems::Present),
         );
+    language::plugin(app);
+    files::plugin(app);
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

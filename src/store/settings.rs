@@ -168,23 +168,7 @@ pub fn load_settings(
 pub fn system_prefers_reduced_motion() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
-        // Through JavaScript's own names: no web-sys feature (and rebuild)
-        // for one question.
-        use wasm_bindgen::JsCast;
-        let ask = || -> Option<bool> {
-            let window = web_sys::window()?;
-            let match_media = js_sys::Reflect::get(&window, &"matchMedia".into())
-                .ok()?
-                .dyn_into::<js_sys::Function>()
-                .ok()?;
-            let query = match_media
-                .call1(&window, &"(prefers-reduced-motion: reduce)".into())
-                .ok()?;
-            js_sys::Reflect::get(&query, &"matches".into())
-                .ok()?
-                .as_bool()
-        };
-        ask().unwrap_or(false)
+        crate::page::prefers_reduced_motion()
     }
     #[cfg(all(unix, not(target_arch = "wasm32")))]
     {

@@ -169,36 +169,27 @@ fn sync_dir(dir: &std::path::Path) {
 pub struct WebStore;
 
 #[cfg(target_arch = "wasm32")]
-impl WebStore {
-    fn storage() -> Result<web_sys::Storage, String> {
-        web_sys::window()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .ok_or_else(|| "the browser's storage is not available".to_string())
-    }
-}
-
-#[cfg(target_arch = "wasm32")]
 impl Store for WebStore {
     fn load(&self, key: &str) -> Result<Option<String>, String> {
-        Self::storage()?
+        crate::page::local_storage()?
             .get_item(&format!("agon.{key}"))
             .map_err(|_| "the browser refused to read its storage".to_string())
     }
 
     fn save(&self, key: &str, value: &str) -> Result<(), String> {
-        Self::storage()?
+        crate::page::local_storage()?
             .set_item(&format!("agon.{key}"), value)
             .map_err(|_| "the browser refused to store the game (storage full?)".to_string())
     }
 
     fn remove(&self, key: &str) -> Result<(), String> {
-        Self::storage()?
+        crate::page::local_storage()?
             .remove_item(&format!("agon.{key}"))
             .map_err(|_| "the browser refused to change its storage".to_string())
     }
 
     fn set_aside(&self, key: &str) -> Result<String, String> {
-        let s = Self::storage()?;
+        let s = crate::page::local_storage()?;
         let value = self.load(key)?.unwrap_or_default();
         for n in 1..=MAX_SET_ASIDE {
             let name = format!("agon.{key}.unreadable-{n}");

@@ -10,11 +10,11 @@ use agon_rules::{
 };
 use bevy::prelude::*;
 
-use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, PlaySet, Selection};
+use crate::frames::AppSystems;
+use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, Selection};
 use crate::i18n::Lang;
-use crate::t;
-use crate::ui::wording::{actions, describe_ending, side_key};
-use crate::ui::{Dialog, UiState};
+use crate::i18n::words::{actions, side_key};
+use crate::ui::wording::describe_ending;
 
 /// The sentences said so far, the latest last, and what a screen reader
 /// is to hear next.
@@ -204,13 +204,6 @@ pub fn describe_position(l: Lang, the_match: &Match) -> String {
     s
 }
 
-/// Shows the position in words (`D`, *In words*) and gives it to the screen
-/// reader.
-pub fn position_in_words(l: Lang, ui: &mut UiState, said: &mut Announcements, the_match: &Match) {
-    ui.open(Dialog::Position);
-    said.say_aloud(describe_position(l, the_match));
-}
-
 /// A hint in words: the action, and why where the rules can tell: it wins,
 /// it captures, it brings the queen nearer the throne, or what it exposes.
 pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String {
@@ -350,18 +343,12 @@ fn speak_on_the_page(said: Res<Announcements>) {
     if !said.is_changed() {
         return;
     }
-    let latest = &said.spoken;
-    if let Some(region) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("announcer"))
-    {
-        region.set_text_content(Some(latest));
-    }
+    crate::page::announce(&said.spoken);
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Announcements>()
-        .add_systems(Update, announce.after(PlaySet::Rules));
+        .add_systems(Update, announce.in_set(AppSystems::Follow));
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, speak_on_the_page.after(announce));
 }
@@ -421,7 +408,7 @@ mod tests {
         let mut g = Game::from_position(pos);
         let mode = vs(victim_piece.side);
         let s = said(mode, &mut g, &capture.to_string());
-        let mover = crate::ui::wording::side_name(Lang::En, !victim_piece.side);
+        let mover = crate::i18n::words::side_name(Lang::En, !victim_piece.side);
         assert!(
             s.contains(&format!(
                 "{mover} captures your {} on {victim}.",

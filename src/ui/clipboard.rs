@@ -151,10 +151,7 @@ fn browser_clipboard(waker: Res<crate::frames::WindowWaker>) {
 
 pub fn plugin(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
-    app.add_systems(
-        Startup,
-        browser_clipboard.after(crate::frames::lend_window_waker),
-    );
+    app.add_systems(Startup, browser_clipboard);
     #[cfg(not(target_arch = "wasm32"))]
     app.init_resource::<Clipboard>()
         .add_systems(

@@ -12,43 +12,18 @@ use crate::game::analysis::{AnalysisRequest, allowed};
 use crate::game::computer::HintRequest;
 use crate::game::{Match, MatchCommand, Screen};
 use crate::i18n::Lang;
+use crate::i18n::words::{queen_state, side_name};
 use crate::scene::camera::UiInsets;
-use crate::t;
-use crate::ui::announce::position_in_words;
-use crate::ui::panel::{
-    action_text, latest_words, root_ui, send_move_button, side_dot, status_row, tutorial_panel,
+use crate::ui::state::{Dialog, GameParams, Requests, Shape, UiState};
+use crate::ui::widgets::lesson::lesson_panel;
+use crate::ui::widgets::{
+    action_text, analysis, fitted_size, latest_words, root_ui, send_move_button, side_dot,
+    status_row, text_width,
 };
-use crate::ui::wording::{queen_state, side_name};
-use crate::ui::{Dialog, GameParams, Requests, UiState, fitted_size, text_width};
 
 /// The least height of a button a finger presses (Apple's and Google's
 /// guidance: 44 points).
 pub const TOUCH: f32 = 44.0;
-
-/// The shape of the window, which decides the layout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// A desktop window: the full panel on the right.
-    Wide,
-    /// Taller than wide and narrow: a strip under the board.
-    Portrait,
-    /// Wide but short (a phone on its side): a narrow column.
-    Landscape,
-}
-
-impl Shape {
-    pub fn of(width: f32, height: f32) -> Shape {
-        if width < 760.0 && height >= width {
-            Shape::Portrait
-        } else if height < 560.0 && width > height {
-            Shape::Landscape
-        } else if width < 760.0 {
-            Shape::Portrait
-        } else {
-            Shape::Wide
-        }
-    }
-}
 
 pub fn show(
     ctx: &egui::Context,
@@ -73,7 +48,7 @@ pub fn show(
         if p.tutorial.active {
             // Every button of the lesson as tall as a finger needs.
             ui_.spacing_mut().interact_size.y = TOUCH;
-            tutorial_panel(ui_, p, r, ui);
+            lesson_panel(ui_, p, r, ui);
             return;
         }
         status_row(ui_, p, 15.0);
@@ -81,7 +56,7 @@ pub fn show(
         counts(ui_, p, shape);
         strip(ui_, *p.lang, &p.the_match, r);
         send_move_button(ui_, p, ui);
-        crate::ui::analysis::words(ui_, p);
+        analysis::words(ui_, p);
         main_buttons(ui_, p, r, ui, shape);
     });
     let rect = response.response.rect;
@@ -260,10 +235,10 @@ fn main_buttons(
                         ui.open(Dialog::Records);
                     }
                     if item(ui_, &t!(l, "in-words"), true) {
-                        position_in_words(l, ui, &mut p.announcements, &p.the_match);
+                        ui.position_in_words(l, &mut p.announcements, &p.the_match);
                     }
                     if item(ui_, &t!(l, "editor-open"), true) {
-                        crate::ui::editor::open(ui, &p.the_match);
+                        ui.open_editor(&p.the_match);
                     }
                     if item(ui_, &t!(l, "rules"), true) {
                         ui.open(Dialog::Rules);

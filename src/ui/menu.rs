@@ -6,9 +6,10 @@ use bevy_egui::egui;
 
 use crate::game::analysis::AnalysisRequest;
 use crate::game::{MatchCommand, Mode, Screen, Setup, SideChoice};
-use crate::t;
-use crate::ui::wording::{actions, mode_words};
-use crate::ui::{Dialog, GameParams, Requests, UiState, big_button, title};
+use crate::i18n::words::actions;
+use crate::ui::state::{Dialog, GameParams, Requests, UiState};
+use crate::ui::widgets::{big_button, fitted_size, title};
+use crate::ui::wording::mode_words;
 
 pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     egui::Window::new("menu")
@@ -94,17 +95,16 @@ pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut 
                 let pad = 2.0 * ui_.spacing().button_padding.x;
                 let n = small.len() as f32;
                 let one_line = (width - gap * (n - 1.0)) / n;
-                let fits = small.iter().all(|(text, _)| {
-                    crate::ui::fitted_size(ui_.ctx(), text, one_line - pad, 15.0) >= 15.0
-                });
+                let fits = small
+                    .iter()
+                    .all(|(text, _)| fitted_size(ui_.ctx(), text, one_line - pad, 15.0) >= 15.0);
                 let per_row = if fits { small.len() } else { 2 };
                 let button_width = (width - gap * (per_row as f32 - 1.0)) / per_row as f32;
                 for row in small.chunks(per_row) {
                     ui_.horizontal(|ui_| {
                         ui_.add_space((ui_.available_width() - width) / 2.0);
                         for (text, which) in row {
-                            let size =
-                                crate::ui::fitted_size(ui_.ctx(), text, button_width - pad, 15.0);
+                            let size = fitted_size(ui_.ctx(), text, button_width - pad, 15.0);
                             let button = egui::Button::new(egui::RichText::new(text).size(size));
                             if ui_.add_sized([button_width, 30.0], button).clicked() {
                                 match which {

@@ -1,118 +1,45 @@
-//! The interface, drawn with egui: the main menu ([`menu`]), the side panel
-//! ([`panel`]), the dialogs ([`dialogs`], [`records`]), the cell names
-//! ([`coordinates`]), the words ([`wording`]) and the keys ([`shortcuts`]).
-//! It reads the match and *requests* every change of it as a
-//! [`MatchCommand`]; it never writes the match itself.
+//! The interface, drawn with egui. It reads the match and *requests*
+//! every change of it as a [`MatchCommand`](crate::game::MatchCommand); it
+//! never writes the match.
+//!
+//! Its own types are in [`state`], and the pieces more than one part draws
+//! in [`widgets`]. The parts: the main menu ([`menu`]), the panel of a wide
+//! window ([`panel`]) or of a phone ([`compact`]), the dialogs
+//! ([`dialogs`]), the review ([`review`]), the analysis over the board
+//! ([`analysis`]), the cell names ([`coordinates`]) and a word over the
+//! board ([`toast`]); [`draw`] puts them together each frame. Beside them,
+//! with nothing to draw: the words ([`wording`], [`announce`]), the keys
+//! ([`shortcuts`]), files given to the game ([`files`]), the clipboard
+//! ([`clipboard`]) and the fonts ([`fonts`]).
 
-pub mod about;
 pub mod analysis;
 pub mod announce;
 pub mod clipboard;
 pub mod compact;
 pub mod coordinates;
 pub mod dialogs;
-pub mod editor;
 pub mod files;
 pub mod fonts;
 pub mod menu;
-pub mod moves;
 pub mod panel;
-pub mod records;
 pub mod review;
 pub mod shortcuts;
+pub mod state;
+pub mod toast;
+pub mod widgets;
 pub mod wording;
 
 use agon_rules::Ending;
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::game::computer::{HintRequest, Thinker};
-use crate::game::tutorial::Tutorial;
-use crate::game::{
-    BoardReset, DiscardAsked, Feedback, Match, MatchCommand, PlaySet, SavedGame, Screen, UiFocus,
-};
-use crate::i18n::Lang;
-use crate::scene::camera::{BoardCamera, CameraRig, UiInsets};
-use crate::scene::graphics::AutoGraphics;
-use crate::scene::theme::Theme;
-use crate::store::{AnimationSpeed, Notices, Settings};
-use crate::t;
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Dialog {
-    Rules,
-    Settings,
-    NewGame,
-    Records,
-    ConfirmResign,
-    /// The player is asked before a game in progress is discarded.
-    ConfirmDiscard,
-    /// Playing a friend by link: the link to send them, and a box for the
-    /// one they send back.
-    SendMove,
-    /// The version, the licence and the game's history.
-    About,
-    /// Every key and pointer gesture (`?`).
-    Keys,
-    /// The position in words, for a player who cannot see the board (`D`).
-    Position,
-    /// Setting up a position piece by piece ([`editor`]).
-    Editor,
-}
-
-/// What the interface remembers between frames.
-#[derive(Resource, Default)]
-pub struct UiState {
-    pub dialog: Option<Dialog>,
-    pub toast: Option<(String, f64)>,
-    pub game_over_open: bool,
-    pub import_text: String,
-    pub records_message: Option<String>,
-    /// The position being set up in the editor.
-    pub editor: editor::Editor,
-    /// A record or a link shown in the record dialog, to be selected.
-    pub shown: Option<records::Shown>,
-    pub seen_result: Option<Ending>,
-    /// When the result dialog is due: it waits for the last action and the
-    /// victory moment to be seen.
-    pub game_over_at: Option<f64>,
-    /// The command waiting for the player's consent to discard a game.
-    pub pending: Option<MatchCommand>,
-    /// Where some controls were drawn last (their centres, in points), for
-    /// the browser test to click them: the page publishes them.
-    pub places: std::collections::BTreeMap<&'static str, egui::Pos2>,
-    /// The command box's text: an action being typed.
-    pub command: String,
-    /// `/` was pressed: the command box takes the keyboard.
-    pub focus_command: bool,
-    /// The pointer is over the list of actions (←/→ browse there).
-    pub over_actions: bool,
-    /// The review window is open.
-    pub review_open: bool,
-}
-
-impl UiState {
-    /// Opens a dialog in place of any other.
-    pub fn open(&mut self, dialog: Dialog) {
-        self.dialog = Some(dialog);
-        // What was exported may be of an earlier position.
-        self.shown = None;
-    }
-
-    /// Remembers where a control was drawn ([`UiState::places`]).
-    pub fn place(&mut self, name: &'static str, response: egui::Response) -> egui::Response {
-        self.places.insert(name, response.rect.center());
-        response
-    }
-
-    /// Closes the open dialog; a question left unanswered is a "no".
-    pub fn close(&mut self) {
-        self.dialog = None;
-        self.pending = None;
-    }
-}
+use crate::audio::Sfx;
+use crate::frames::AppSystems;
+use crate::game::{BoardReset, DiscardAsked, Feedback, Screen, UiFocus};
+use crate::scene::camera::{BoardCamera, UiInsets};
+use crate::store::{AnimationSpeed, Notices};
+use crate::ui::state::{Dialog, GameParams, Requests, Shape, UiState};
 
 /// Seconds from the final action to the result dialog: the action's
 /// animation, and for a throne win the victory moment.
@@ -128,122 +55,8 @@ fn game_over_delay(ending: Ending, speed: AnimationSpeed) -> f64 {
     animation + if throne { 1.6 } else { 0.4 }
 }
 
-/// Everything the interface reads about the game, and the few things it
-/// owns (settings, the camera, its own insets).
-#[derive(SystemParam)]
-pub struct GameParams<'w> {
-    pub the_match: Res<'w, Match>,
-    pub thinker: Res<'w, Thinker>,
-    pub settings: ResMut<'w, Settings>,
-    pub saved: Res<'w, SavedGame>,
-    pub notices: ResMut<'w, Notices>,
-    pub theme: Res<'w, Theme>,
-    pub rig: ResMut<'w, CameraRig>,
-    pub insets: ResMut<'w, UiInsets>,
-    pub tutorial: Res<'w, Tutorial>,
-    pub auto_graphics: Res<'w, AutoGraphics>,
-    /// Where files picked in the browser arrive.
-    pub inbox: Res<'w, files::Inbox>,
-    pub announcements: ResMut<'w, announce::Announcements>,
-    /// The language every word is shown in.
-    pub lang: Res<'w, Lang>,
-    /// The computer's review of the game, as far as it has come.
-    pub review: Res<'w, crate::game::review::GameReview>,
-    /// The engine's view of the position on the board, when it is asked.
-    pub analysis: Res<'w, crate::game::analysis::Analysis>,
-}
-
-/// What the interface asks of the rest of the game.
-#[derive(SystemParam)]
-pub struct Requests<'w> {
-    pub commands: MessageWriter<'w, MatchCommand>,
-    pub hints: MessageWriter<'w, HintRequest>,
-    pub next_screen: ResMut<'w, NextState<Screen>>,
-    pub exit: MessageWriter<'w, AppExit>,
-    pub sfx: MessageWriter<'w, crate::audio::Sfx>,
-    pub typed: MessageWriter<'w, crate::game::TypedAction>,
-    pub reviews: MessageWriter<'w, crate::game::review::ReviewRequest>,
-    pub analysis: MessageWriter<'w, crate::game::analysis::AnalysisRequest>,
-}
-
-impl Requests<'_> {
-    /// Sends a change of the match; the dialog that asked for it closes.
-    pub fn send(&mut self, ui: &mut UiState, command: MatchCommand) {
-        ui.close();
-        self.commands.write(command);
-    }
-}
-
-/// The game's name in gold over "Queen's Guard · London, 1842", centred:
-/// the menu's title and the About dialog's.
-pub fn title(ui: &mut egui::Ui, l: Lang, size: f32) {
-    ui.vertical_centered(|ui| {
-        ui.label(
-            egui::RichText::new(t!(l, "game-name"))
-                .size(size)
-                .strong()
-                .color(egui::Color32::from_rgb(226, 190, 100)),
-        );
-        ui.label(
-            egui::RichText::new(t!(l, "game-subtitle"))
-                .size(15.0)
-                .italics(),
-        );
-    });
-}
-
-pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
-    ui.add_sized(
-        [240.0, 38.0],
-        egui::Button::new(egui::RichText::new(text).size(17.0)),
-    )
-}
-
-/// How wide `text` is at `size` points, on one line.
-pub fn text_width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
-    ctx.fonts_mut(|f| {
-        f.layout_no_wrap(
-            text.to_string(),
-            egui::FontId::proportional(size),
-            egui::Color32::WHITE,
-        )
-        .size()
-        .x
-    })
-}
-
-/// The largest text size up to `size` at which `text` fits in `width`
-/// points: a button's label in a long language shrinks a little rather
-/// than push the row off the screen (never below 11 points).
-pub fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
-    let wide = text_width(ctx, text, size);
-    if wide <= width || wide <= 0.0 {
-        size
-    } else {
-        (size * width / wide).max(11.0)
-    }
-}
-
-fn style(ctx: &egui::Context) {
-    let mut visuals = egui::Visuals::dark();
-    visuals.window_corner_radius = egui::CornerRadius::same(10);
-    visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(24, 26, 31, 244);
-    visuals.window_fill = egui::Color32::from_rgb(30, 33, 39);
-    ctx.set_visuals(visuals);
-    ctx.all_styles_mut(|s| {
-        s.spacing.button_padding = egui::vec2(10.0, 6.0);
-        s.spacing.item_spacing = egui::vec2(8.0, 7.0);
-        s.text_styles
-            .insert(egui::TextStyle::Body, egui::FontId::proportional(15.0));
-        s.text_styles
-            .insert(egui::TextStyle::Button, egui::FontId::proportional(15.0));
-        // egui's small text is 9 points: the levels' descriptions and the
-        // saved game's line under Resume were too small to read.
-        s.text_styles
-            .insert(egui::TextStyle::Small, egui::FontId::proportional(12.0));
-    });
-}
-
+/// The interface of this frame: the menu or the board's panel and what
+/// lies over the board, then the open dialog and the notices.
 #[allow(clippy::too_many_arguments)]
 fn draw(
     mut contexts: EguiContexts,
@@ -260,7 +73,7 @@ fn draw(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     if !*styled {
-        style(&ctx);
+        widgets::style(&ctx);
         *styled = true;
     }
     let now = time.elapsed_secs_f64();
@@ -284,9 +97,9 @@ fn draw(
     }
     let ui_state = &mut *ui_state;
     ui_state.places.clear();
-    let shape = window.single().map_or(compact::Shape::Wide, |w| {
-        compact::Shape::of(w.width(), w.height())
-    });
+    let shape = window
+        .single()
+        .map_or(Shape::Wide, |w| Shape::of(w.width(), w.height()));
 
     if p.settings.show_coordinates
         && let Ok((cam, cam_tr)) = camera.single()
@@ -301,8 +114,13 @@ fn draw(
         }
         Screen::Playing => {
             analysis::overlay(&ctx, &p, camera.single().ok());
-            panel::show(&ctx, &mut p, &mut r, ui_state, shape);
-            panel::toast(&ctx, ui_state, now, shape);
+            match shape {
+                Shape::Wide => panel::show(&ctx, &mut p, &mut r, ui_state),
+                Shape::Portrait | Shape::Landscape => {
+                    compact::show(&ctx, &mut p, &mut r, ui_state, shape)
+                }
+            }
+            toast::show(&ctx, ui_state, now, shape);
             review::window(&ctx, &mut p, &mut r, ui_state);
             if ui_state.game_over_open
                 && !p.tutorial.active
@@ -316,7 +134,7 @@ fn draw(
     dialogs::notices(&ctx, *p.lang, &mut p.notices);
     // Every click on the interface ticks.
     if ctx.is_pointer_over_egui() && ctx.input(|i| i.pointer.any_click()) {
-        r.sfx.write(crate::audio::Sfx::Click);
+        r.sfx.write(Sfx::Click);
     }
     let typing = ctx.egui_wants_keyboard_input();
     let pointer = ctx.is_pointer_over_egui() || ctx.egui_wants_pointer_input();
@@ -369,7 +187,6 @@ fn pass_only_modifier_changes(
 pub fn plugin(app: &mut App) {
     announce::plugin(app);
     clipboard::plugin(app);
-    files::plugin(app);
     fonts::plugin(app);
     app.init_resource::<UiState>()
         .add_systems(EguiPrimaryContextPass, draw)
@@ -389,30 +206,9 @@ pub fn plugin(app: &mut App) {
                     track_modal,
                 )
                     .chain()
-                    .in_set(PlaySet::Input),
-                (ask_before_discarding, on_reset)
-                    .after(PlaySet::Rules)
-                    .before(PlaySet::Present),
+                    .in_set(AppSystems::Input),
+                on_reset.in_set(AppSystems::Reset),
+                ask_before_discarding.in_set(AppSystems::Follow),
             ),
         );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every text style the interface shows is large enough to read: egui's
-    /// own small text (9 points) was used under the levels and Resume.
-    #[test]
-    fn every_text_style_is_readable() {
-        let ctx = egui::Context::default();
-        style(&ctx);
-        for theme in [egui::Theme::Dark, egui::Theme::Light] {
-            let styles = ctx.style_of(theme).text_styles.clone();
-            assert!(styles.contains_key(&egui::TextStyle::Small));
-            for (style, font) in &styles {
-                assert!(font.size >= 12.0, "{style:?} is {} points", font.size);
-            }
-        }
-    }
 }

@@ -10,17 +10,10 @@ use bevy_egui::egui;
 use crate::game::MatchCommand;
 use crate::game::review::ReviewRequest;
 use crate::i18n::Lang;
-use crate::t;
-use crate::ui::wording::side_key;
-use crate::ui::{GameParams, Requests, UiState};
-
-pub fn mark_color(mark: Mark) -> egui::Color32 {
-    match mark {
-        Mark::Inaccuracy => egui::Color32::from_rgb(230, 200, 90),
-        Mark::Mistake => egui::Color32::from_rgb(235, 140, 70),
-        Mark::Blunder => egui::Color32::from_rgb(230, 80, 70),
-    }
-}
+use crate::i18n::words::side_key;
+use crate::ui::announce::reasons;
+use crate::ui::state::{GameParams, Requests, UiState};
+use crate::ui::widgets::mark_color;
 
 pub fn mark_name(l: Lang, mark: Mark) -> String {
     match mark {
@@ -28,13 +21,6 @@ pub fn mark_name(l: Lang, mark: Mark) -> String {
         Mark::Mistake => t!(l, "mark-mistake"),
         Mark::Blunder => t!(l, "mark-blunder"),
     }
-}
-
-/// Starts the review of the game on the board and shows it.
-pub fn open(r: &mut Requests, ui: &mut UiState) {
-    r.reviews.write(ReviewRequest);
-    ui.review_open = true;
-    ui.game_over_open = false;
 }
 
 pub fn window(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
@@ -166,7 +152,7 @@ fn judged_action(
     let why = |action| {
         before
             .as_ref()
-            .map(|g| crate::ui::announce::reasons(l, g, action))
+            .map(|g| reasons(l, g, action))
             .unwrap_or_default()
     };
     if let Some(m) = a.mark {

@@ -12,7 +12,8 @@ use crate::game::tutorial::Tutorial;
 use crate::game::{Match, MatchCommand, Screen, UiFocus};
 use crate::i18n::Lang;
 use crate::store::Notices;
-use crate::ui::{Dialog, UiState};
+use crate::ui::announce::Announcements;
+use crate::ui::state::{Dialog, UiState};
 
 /// Every key and gesture, as the `?` dialog lists them: each names two
 /// messages, the key (`keys-tab`) and what it does (`keys-tab-what`).
@@ -38,23 +39,6 @@ pub const KEYS: [&str; 19] = [
     "keys-question",
 ];
 
-/// The `?` dialog.
-pub fn list(ui: &mut bevy_egui::egui::Ui, l: Lang) {
-    use bevy_egui::egui;
-    egui::Grid::new("keys")
-        .num_columns(2)
-        .spacing([16.0, 6.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for key in KEYS {
-                let what = l.text(&format!("{key}-what"), &[]);
-                ui.label(egui::RichText::new(l.text(key, &[])).strong().monospace());
-                ui.label(what);
-                ui.end_row();
-            }
-        });
-}
-
 #[allow(clippy::too_many_arguments)]
 pub fn keys(
     keys: Res<ButtonInput<KeyCode>>,
@@ -67,7 +51,7 @@ pub fn keys(
     mut notices: ResMut<Notices>,
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
-    mut said: ResMut<crate::ui::announce::Announcements>,
+    mut said: ResMut<Announcements>,
     lang: Res<Lang>,
     (analysis, tutorial): (Res<Analysis>, Res<Tutorial>),
     mut analyse: MessageWriter<AnalysisRequest>,
@@ -117,7 +101,7 @@ pub fn keys(
         commands.write(MatchCommand::Browse(None));
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
-        crate::ui::announce::position_in_words(*lang, &mut ui, &mut said, &the_match);
+        ui.position_in_words(*lang, &mut said, &the_match);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
         hints.write(HintRequest);

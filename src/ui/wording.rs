@@ -1,60 +1,12 @@
-//! What the interface says: the result, whose turn it is and what to do,
-//! a game in a few words. Pure functions of the match and the language,
-//! tested headless.
+//! What the interface says of the match: the result, whose turn it is and
+//! what to do, a game in a few words. Pure functions of the match and the
+//! language, tested headless; the rules' own words are `i18n::words`.
 
-use agon_ai::Level;
-use agon_rules::{Ending, Outcome, Side, WinReason};
+use agon_rules::Ending;
 
 use crate::game::{Match, Mode};
-use crate::i18n::{Lang, Message};
-use crate::t;
-
-pub fn side_name(l: Lang, side: Side) -> String {
-    match side {
-        Side::Light => t!(l, "side-light"),
-        Side::Dark => t!(l, "side-dark"),
-    }
-}
-
-/// A side as a Fluent selector: `light` or `dark` (a language may need the
-/// side to agree its words, as Italian's "il Chiaro" / "lo Scuro").
-pub fn side_key(side: Side) -> &'static str {
-    match side {
-        Side::Light => "light",
-        Side::Dark => "dark",
-    }
-}
-
-/// A side's queen as a Fluent selector: `captured` or `in-play`.
-pub fn queen_state(pos: &agon_rules::Position, side: Side) -> &'static str {
-    if pos.queen_captured(side) {
-        "captured"
-    } else {
-        "in-play"
-    }
-}
-
-/// A level's name, shown to players.
-pub fn level_title(l: Lang, level: Level) -> String {
-    match level {
-        Level::Beginner => t!(l, "level-beginner"),
-        Level::Easy => t!(l, "level-easy"),
-        Level::Medium => t!(l, "level-medium"),
-        Level::Hard => t!(l, "level-hard"),
-        Level::Master => t!(l, "level-master"),
-    }
-}
-
-/// What playing a level is like (measured: README, "The ladder").
-pub fn level_description(l: Lang, level: Level) -> String {
-    match level {
-        Level::Beginner => t!(l, "level-beginner-about"),
-        Level::Easy => t!(l, "level-easy-about"),
-        Level::Medium => t!(l, "level-medium-about"),
-        Level::Hard => t!(l, "level-hard-about"),
-        Level::Master => t!(l, "level-master-about"),
-    }
-}
+use crate::i18n::Lang;
+use crate::i18n::words::{actions, ending_reason, level_title, side_key};
 
 /// The result in words, for the game-over dialog: a title and a reason.
 pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) {
@@ -71,30 +23,6 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
     };
     let reason = ending_reason(ending).text(l);
     (title, reason)
-}
-
-/// Why a game ended, in a sentence.
-pub fn ending_reason(ending: Ending) -> Message {
-    match ending {
-        Ending::Rules(outcome) => outcome_reason(outcome),
-        Ending::Resignation { winner } => {
-            Message::new("ending-resigned").with("side", side_key(!winner))
-        }
-        Ending::Agreement => Message::new("ending-agreed"),
-        Ending::Adjudication => Message::new("ending-adjudicated"),
-    }
-}
-
-/// Why the rules ended a game, in a sentence.
-pub fn outcome_reason(outcome: Outcome) -> Message {
-    match outcome {
-        Outcome::Win { winner, reason } => match reason {
-            WinReason::Throne => Message::new("ending-throne").with("side", side_key(winner)),
-            WinReason::Forfeit => Message::new("ending-forfeit").with("side", side_key(!winner)),
-            WinReason::NoMoves => Message::new("ending-no-moves").with("side", side_key(!winner)),
-        },
-        Outcome::DrawByRepetition => Message::new("ending-repetition"),
-    }
 }
 
 /// What the side to move should do now, in a sentence.
@@ -155,16 +83,11 @@ pub fn mode_words(l: Lang, mode: Mode) -> String {
     }
 }
 
-/// "1 action", "5 actions".
-pub fn actions(l: Lang, n: usize) -> String {
-    t!(l, "actions", count = n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use agon_ai::Level;
-    use agon_rules::Game;
+    use agon_rules::{Game, Side};
 
     #[test]
     fn the_status_says_whose_turn_and_counts_actions() {
@@ -189,12 +112,5 @@ mod tests {
         assert!(
             status_line(Lang::En, &remote, false).starts_with("Your friend's turn (Dark): send")
         );
-        assert_eq!(actions(Lang::En, 1), "1 action");
-        assert_eq!(actions(Lang::En, 3), "3 actions");
-        // The languages count too: plurals are each language's own.
-        assert_eq!(actions(Lang::It, 1), "1 azione");
-        assert_eq!(actions(Lang::It, 3), "3 azioni");
-        assert_eq!(actions(Lang::Nb, 3), "3 trekk");
-        assert_eq!(actions(Lang::El, 3), "3 κινήσεις");
     }
 }

@@ -216,7 +216,7 @@ fn a_friend_by_link_plays_turn_about() {
 /// import box; one that cannot be read is named with its problem.
 #[test]
 fn files_from_the_browser_open_like_the_import_box() {
-    use agon::ui::files::{Arrived, Inbox};
+    use agon::store::files::{Arrived, Inbox};
     let mut app = whole_app(&data_dir("inbox"), &[]);
     let g = game_of(&ACTIONS);
     let record = agon_rules::Record::from_game(&g, Mode::PassAndPlay.players(), None).to_json();

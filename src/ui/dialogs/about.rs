@@ -3,10 +3,10 @@
 use bevy_egui::egui;
 
 use crate::i18n::Lang;
-use crate::t;
+use crate::ui::widgets::title;
 
 pub fn show(ui: &mut egui::Ui, l: Lang) {
-    crate::ui::title(ui, l, 30.0);
+    title(ui, l, 30.0);
     ui.vertical_centered(|ui| {
         let version = t!(l, "about-version", version = env!("CARGO_PKG_VERSION"));
         ui.label(egui::RichText::new(version).weak());

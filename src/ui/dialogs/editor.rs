@@ -1,101 +1,22 @@
-//! The board editor: any position set up piece by piece on a flat board
-//! (queens and guards placed and taken off, pieces marked captured, the
-//! side to move), checked live by the rules ([`Position::check_pieces`]),
-//! then played from (against the computer or pass-and-play) or analysed.
-//! The match is not touched until then: the owner is asked for a new game.
+//! The board editor's dialog: any position set up piece by piece on a flat
+//! board (queens and guards placed and taken off, pieces marked captured,
+//! the side to move), checked live by the rules
+//! ([`Position::check_pieces`]), then played from (against the computer or
+//! pass-and-play) or analysed. The position being set up is
+//! `state::Editor`; the match is not touched until then: the owner is asked
+//! for a new game.
 
-use agon_rules::{Cell, Game, Kind, Piece, Position, Side};
+use agon_rules::{Cell, Kind, Piece, Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::Setup;
 use crate::game::analysis::AnalysisRequest;
-use crate::game::{MatchCommand, Setup};
-use crate::i18n::{Lang, Message};
+use crate::i18n::Lang;
+use crate::i18n::words::{outcome_reason, side_name};
 use crate::scene::layout::{CELL_RADIUS, cell_at, cell_center, hex_corners};
-use crate::t;
-use crate::ui::panel::side_color;
-use crate::ui::wording::outcome_reason;
-use crate::ui::{GameParams, Requests, UiState};
-
-/// What a click on a cell does.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tool {
-    /// Puts this piece there (or takes it off, if it is already there).
-    Put(Piece),
-    Remove,
-    /// Takes the piece there out of play, or puts it back in play.
-    Capture,
-}
-
-/// The position being set up, which the rules may not accept yet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Editor {
-    pub position: Position,
-    pub tool: Tool,
-}
-
-impl Default for Editor {
-    fn default() -> Self {
-        Editor::new(Position::start())
-    }
-}
-
-impl Editor {
-    pub fn new(position: Position) -> Editor {
-        Editor {
-            position,
-            tool: Tool::Put(Piece::new(Side::Light, Kind::Guard)),
-        }
-    }
-
-    /// The tool in hand, used on `cell`.
-    pub fn click(&mut self, cell: Cell) {
-        let pos = &mut self.position;
-        match self.tool {
-            Tool::Put(piece) => {
-                let there = pos.piece_at(cell);
-                pos.take(cell);
-                if there != Some(piece) {
-                    pos.put(cell, piece, false);
-                }
-            }
-            Tool::Remove => {
-                pos.take(cell);
-            }
-            Tool::Capture => {
-                let out = pos.is_out_of_play(cell);
-                pos.set_out_of_play(cell, !out);
-            }
-        }
-    }
-
-    pub fn set_to_move(&mut self, side: Side) {
-        self.position = self.position.with_side_to_move(side);
-    }
-
-    /// The position, if the rules accept its pieces; else why not.
-    pub fn checked(&self) -> Result<Position, Message> {
-        self.position.check_pieces().map_err(Message::from)?;
-        Ok(self.position)
-    }
-
-    /// A new game from the position, for the owner (who asks before it
-    /// replaces a game in progress).
-    pub fn new_game(&self, setup: Setup) -> Option<MatchCommand> {
-        let position = self.checked().ok()?;
-        Some(MatchCommand::New {
-            setup,
-            game: Box::new(Game::from_position(position)),
-            confirmed: false,
-        })
-    }
-}
-
-/// Opens the editor on the position on the board.
-pub fn open(ui: &mut UiState, the_match: &crate::game::Match) {
-    ui.editor = Editor::new(*the_match.shown_position());
-    ui.open(crate::ui::Dialog::Editor);
-}
+use crate::ui::state::{Editor, GameParams, Requests, Tool, UiState};
+use crate::ui::widgets::side_color;
 
 /// Points per world unit of the flat board.
 const SCALE: f32 = 19.0;
@@ -111,7 +32,7 @@ pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut U
     ui_.horizontal_wrapped(|ui_| {
         ui_.label(t!(l, "editor-to-move"));
         for side in Side::BOTH {
-            let name = crate::ui::wording::side_name(l, side);
+            let name = side_name(l, side);
             if ui_
                 .radio(ui.editor.position.to_move() == side, name)
                 .clicked()
@@ -282,60 +203,5 @@ fn board(ui_: &mut egui::Ui, p: &GameParams, editor: &mut Editor) {
         && let Some(cell) = hovered
     {
         editor.click(cell);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cell(n: &str) -> Cell {
-        n.parse().unwrap()
-    }
-
-    #[test]
-    fn clicks_place_take_off_and_capture_and_the_rules_judge() {
-        let mut e = Editor::new(Position::empty(Side::Light));
-        let queen = Piece::new(Side::Light, Kind::Queen);
-        e.tool = Tool::Put(queen);
-        e.click(cell("f1"));
-        assert_eq!(e.position.piece_at(cell("f1")), Some(queen));
-        assert!(e.checked().is_ok());
-        // A second queen: the rules refuse it, by name.
-        e.click(cell("f2"));
-        let why = e.checked().unwrap_err();
-        assert_eq!(why.to_string(), "Light has more than one queen.");
-        assert!(e.new_game(Setup::PassAndPlay).is_none());
-        // The same piece again takes it off.
-        e.click(cell("f2"));
-        assert_eq!(e.position.piece_at(cell("f2")), None);
-        // Another piece replaces it.
-        e.tool = Tool::Put(Piece::new(Side::Dark, Kind::Guard));
-        e.click(cell("f1"));
-        assert_eq!(e.position.piece_at(cell("f1")).unwrap().side, Side::Dark);
-        // Captured, and back in play.
-        e.tool = Tool::Capture;
-        e.click(cell("f1"));
-        assert!(e.position.is_out_of_play(cell("f1")));
-        e.click(cell("f1"));
-        assert!(!e.position.is_out_of_play(cell("f1")));
-        // A guard on the throne.
-        e.tool = Tool::Put(Piece::new(Side::Dark, Kind::Guard));
-        e.click(Cell::THRONE);
-        assert_eq!(
-            e.checked().unwrap_err().to_string(),
-            "A guard stands on the throne, f6, where only a queen may stand."
-        );
-        e.tool = Tool::Remove;
-        e.click(Cell::THRONE);
-        e.set_to_move(Side::Dark);
-        assert_eq!(e.position.hash(), e.position.recompute_hash());
-        match e.new_game(Setup::PassAndPlay) {
-            Some(MatchCommand::New { game, .. }) => {
-                assert_eq!(*game.position(), e.position);
-                assert_eq!(game.position().to_move(), Side::Dark);
-            }
-            other => panic!("{other:?}"),
-        }
     }
 }

@@ -9,9 +9,8 @@ use bevy_egui::egui;
 use crate::game::variations::Variation;
 use crate::game::{Match, MatchCommand};
 use crate::i18n::Lang;
-use crate::t;
-use crate::ui::Requests;
-use crate::ui::panel::action_text;
+use crate::ui::state::Requests;
+use crate::ui::widgets::{action_text, mark_color};
 
 /// Steps and buttons to go through the game: back, forward, and back to
 /// the game when an earlier position is on the board.
@@ -46,7 +45,7 @@ fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Reques
 
 /// The actions so far, each a button that shows the position after it;
 /// says whether the pointer is over the list (where ←/→ step through it).
-pub(crate) fn move_list(
+pub fn move_list(
     ui: &mut egui::Ui,
     l: Lang,
     the_match: &Match,
@@ -88,7 +87,7 @@ pub(crate) fn move_list(
                 if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark) {
                     text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
                         .monospace()
-                        .color(crate::ui::review::mark_color(m));
+                        .color(mark_color(m));
                 }
                 let button = egui::Button::selectable(on_board, text);
                 let label = ui.add_sized([ACTION_WIDTH, row_height(ui)], button);
