@@ -72,7 +72,7 @@ impl Sfx {
 
 /// Which sounds the game's messages call for.
 #[allow(clippy::too_many_arguments)]
-pub fn choose_sounds(
+pub(crate) fn choose_sounds(
     mut applied: MessageReader<ActionApplied>,
     mut ended: MessageReader<GameEnded>,
     mut feedback: MessageReader<Feedback>,
@@ -197,7 +197,7 @@ const EMBEDDED_SOUNDS: [(&str, &[u8]); 11] = [
 
 /// Where a sound is loaded from: Bevy's `embedded://` source on the
 /// desktop, the page's `assets/` on the web.
-pub fn sound_path(file: &str) -> String {
+pub(crate) fn sound_path(file: &str) -> String {
     if cfg!(target_arch = "wasm32") {
         file.to_string()
     } else {
@@ -282,7 +282,7 @@ fn music(
 }
 
 /// Chooses sounds (headless too).
-pub fn core_plugin(app: &mut App) {
+pub(crate) fn core_plugin(app: &mut App) {
     app.add_message::<Sfx>()
         .add_systems(Update, choose_sounds.in_set(AppSystems::Present));
 }

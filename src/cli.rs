@@ -73,7 +73,7 @@ pub struct Options {
     pub no_save: bool,
 }
 
-pub use crate::game::mode::ModeChoice;
+pub use crate::game::ModeChoice;
 
 fn side(s: &str) -> Result<Side, String> {
     s.parse()

@@ -49,14 +49,14 @@ pub struct Frames {
 impl Frames {
     /// Whether this frame followed the last one at once (its duration is a
     /// frame time, not a wait): for frame-time measurements.
-    pub fn in_a_row(&self) -> bool {
+    pub(crate) fn in_a_row(&self) -> bool {
         self.asked
     }
 }
 
 /// The window's update modes: reactive, focused or not. Device events
 /// (the mouse moving over other windows) do not wake the game.
-pub fn winit_settings() -> WinitSettings {
+pub(crate) fn winit_settings() -> WinitSettings {
     WinitSettings {
         focused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
         unfocused_mode: UpdateMode::reactive_low_power(IDLE_WAIT),
@@ -107,7 +107,7 @@ pub enum AppSystems {
 /// A message of type `M` written late in a frame (after its readers ran)
 /// is read in the next one: that frame must come even if nothing else
 /// moves. Whoever registers such a message calls this.
-pub fn wake_on<M: Message>(app: &mut App) {
+pub(crate) fn wake_on<M: Message>(app: &mut App) {
     app.add_systems(Last, ask_if_written::<M>.before(SettleFrames));
 }
 
@@ -188,7 +188,7 @@ fn draw_until_pipelines_ready(
 }
 
 /// The part that needs the renderer (absent in headless tests).
-pub fn render_plugin(app: &mut App) {
+pub(crate) fn render_plugin(app: &mut App) {
     let pending = PipelinesPending::default();
     app.insert_resource(pending.clone())
         .add_systems(Update, draw_until_pipelines_ready);

@@ -29,6 +29,10 @@
 //! `ui/widgets/` and the interface's own types in `ui/state.rs`: no part
 //! draws with a sibling's code.
 
+// Everything `pub` in here is the crate's public face (to main.rs and the
+// tests); what a module keeps to itself or to the crate says so.
+#![warn(unreachable_pub)]
+
 // First, so that `t!` is in scope in every module after it.
 #[macro_use]
 pub mod i18n;
@@ -38,10 +42,10 @@ pub mod cli;
 pub mod dev;
 pub mod frames;
 pub mod game;
-pub mod page;
+mod page;
 pub mod scene;
 pub mod store;
-pub mod timings;
+mod timings;
 pub mod ui;
 
 use agon_rules::Game;
@@ -84,9 +88,8 @@ impl Plugin for AgonPlugin {
         frames::render_plugin(app);
         scene::plugin(app);
         ui::plugin(app);
-        dev::diagnostics::plugin(app);
         audio::plugin(app);
-        dev::web::plugin(app);
+        dev::plugin(app);
         let first = self.options.select.as_deref().and_then(|n| n.parse().ok());
         app.insert_resource(store::LangOverride(self.options.lang))
             .insert_resource(FirstSelection(first))
@@ -115,7 +118,7 @@ pub struct StartOptions(pub Options);
 /// saved game). With no options the desktop opens on the menu and changes
 /// nothing; the web goes straight to a game: its address's link, else the
 /// saved one.
-pub fn apply_options(
+pub(crate) fn apply_options(
     options: Res<StartOptions>,
     mut settings: ResMut<Settings>,
     saved: Res<SavedGame>,

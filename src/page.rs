@@ -5,32 +5,32 @@
 
 /// The page's address without its query and hash.
 #[cfg(target_arch = "wasm32")]
-pub fn address() -> Option<String> {
+pub(crate) fn address() -> Option<String> {
     let location = web_sys::window()?.location();
     Some(location.origin().ok()? + &location.pathname().ok()?)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn address() -> Option<String> {
+pub(crate) fn address() -> Option<String> {
     None
 }
 
 /// The query the page was opened with (`?game=...`), if it has one.
 #[cfg(target_arch = "wasm32")]
-pub fn query() -> Option<String> {
+pub(crate) fn query() -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;
     (!search.is_empty()).then_some(search)
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn query() -> Option<String> {
+pub(crate) fn query() -> Option<String> {
     None
 }
 
 /// Replaces the address's query with `query` (given without `?`), without
 /// a reload or a new history entry.
 #[cfg(target_arch = "wasm32")]
-pub fn replace_query(query: &str) {
+pub(crate) fn replace_query(query: &str) {
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
         let url = format!("?{query}");
         let _ =
@@ -39,12 +39,12 @@ pub fn replace_query(query: &str) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn replace_query(_query: &str) {}
+pub(crate) fn replace_query(_query: &str) {}
 
 /// Sets `data-<key>` of the page's `<body>` (`key` in camel case, as the
 /// dataset spells it).
 #[cfg(target_arch = "wasm32")]
-pub fn set_data(key: &str, value: &str) {
+pub(crate) fn set_data(key: &str, value: &str) {
     use wasm_bindgen::JsCast;
     let body = web_sys::window()
         .and_then(|w| w.document())
@@ -56,22 +56,22 @@ pub fn set_data(key: &str, value: &str) {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn set_data(_key: &str, _value: &str) {}
+pub(crate) fn set_data(_key: &str, _value: &str) {}
 
 /// Milliseconds since the page started navigating (`performance.now()`).
 #[cfg(target_arch = "wasm32")]
-pub fn since_navigation_ms() -> Option<f64> {
+pub(crate) fn since_navigation_ms() -> Option<f64> {
     web_sys::window()?.performance().map(|p| p.now())
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub fn since_navigation_ms() -> Option<f64> {
+pub(crate) fn since_navigation_ms() -> Option<f64> {
     None
 }
 
 /// The page's `localStorage`, or why it cannot be had.
 #[cfg(target_arch = "wasm32")]
-pub fn local_storage() -> Result<web_sys::Storage, String> {
+pub(crate) fn local_storage() -> Result<web_sys::Storage, String> {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
         .ok_or_else(|| "the browser's storage is not available".to_string())
@@ -79,7 +79,7 @@ pub fn local_storage() -> Result<web_sys::Storage, String> {
 
 /// Whether the browser asks for less motion (`prefers-reduced-motion`).
 #[cfg(target_arch = "wasm32")]
-pub fn prefers_reduced_motion() -> bool {
+pub(crate) fn prefers_reduced_motion() -> bool {
     // matchMedia through JavaScript's own names: no web-sys feature (and
     // rebuild) for one question.
     use wasm_bindgen::JsCast;
@@ -102,7 +102,7 @@ pub fn prefers_reduced_motion() -> bool {
 /// The browser's languages, most wanted first (`navigator.languages`, else
 /// `navigator.language`).
 #[cfg(target_arch = "wasm32")]
-pub fn languages() -> Vec<String> {
+pub(crate) fn languages() -> Vec<String> {
     // Through JavaScript's own names: no web-sys feature (and rebuild) for
     // one question.
     let ask = || -> Option<Vec<String>> {
@@ -128,7 +128,7 @@ pub fn languages() -> Vec<String> {
 /// Says `text` through the page's live region (`#announcer`), which
 /// screen readers read as it changes.
 #[cfg(target_arch = "wasm32")]
-pub fn announce(text: &str) {
+pub(crate) fn announce(text: &str) {
     if let Some(region) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("announcer"))

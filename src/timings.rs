@@ -27,7 +27,7 @@ impl Recent {
     }
 
     /// The median, 0 when there is none.
-    pub fn median(&self) -> f32 {
+    pub(crate) fn median(&self) -> f32 {
         if self.0.is_empty() {
             return 0.0;
         }

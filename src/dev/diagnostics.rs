@@ -28,15 +28,15 @@ pub struct FrameStats {
 }
 
 impl FrameStats {
-    pub fn median_ms(&self) -> f32 {
+    pub(crate) fn median_ms(&self) -> f32 {
         self.frames.median()
     }
 
-    pub fn longest_thinking_ms(&self) -> f32 {
+    pub(crate) fn longest_thinking_ms(&self) -> f32 {
         self.thinking.max()
     }
 
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         format!(
             "frames {}: median {:.1} ms, longest {:.1} ms; {} frames while the computer thought: median {:.1} ms, longest {:.1} ms (the game's own work in them: median {:.1} ms, longest {:.1} ms)",
             self.frames.len(),

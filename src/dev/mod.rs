@@ -2,4 +2,13 @@
 //! screenshots ([`diagnostics`]), the web page's glue ([`web`]).
 
 pub mod diagnostics;
-pub mod web;
+mod web;
+
+use bevy::prelude::*;
+
+/// Frame statistics and screenshots; on the web, the page's data for its
+/// tests.
+pub(crate) fn plugin(app: &mut App) {
+    diagnostics::plugin(app);
+    web::plugin(app);
+}

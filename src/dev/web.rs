@@ -174,7 +174,7 @@ fn publish(
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     if cfg!(target_arch = "wasm32") {
         app.add_systems(Last, publish.after(crate::frames::SettleFrames));
     }

@@ -49,7 +49,7 @@ pub struct Line {
 
 impl Line {
     /// Light's chance to win, from 0 to 1.
-    pub fn light_chance(&self) -> f32 {
+    pub(crate) fn light_chance(&self) -> f32 {
         let c = win_chance(self.score);
         if self.mover == Side::Light {
             c
@@ -59,7 +59,7 @@ impl Line {
     }
 
     /// The score for Light: positive when Light stands better.
-    pub fn light_score(&self) -> i32 {
+    pub(crate) fn light_score(&self) -> i32 {
         if self.mover == Side::Light {
             self.score
         } else {
@@ -91,7 +91,7 @@ fn key_of(the_match: &Match) -> Key {
 
 /// Whether analysis may be open: not while the player is in a game against
 /// the computer or a friend (it would play for them), nor in a lesson.
-pub fn allowed(the_match: &Match, tutorial: &Tutorial) -> bool {
+pub(crate) fn allowed(the_match: &Match, tutorial: &Tutorial) -> bool {
     let competing = matches!(
         the_match.mode,
         Mode::VsComputer { .. } | Mode::Remote { .. }

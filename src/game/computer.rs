@@ -107,11 +107,11 @@ impl Thinker {
             .is_some_and(|j| j.purpose == Purpose::Move)
     }
 
-    pub fn busy(&self) -> bool {
+    pub(crate) fn busy(&self) -> bool {
         self.job.is_some()
     }
 
-    pub fn hinting(&self) -> bool {
+    pub(crate) fn hinting(&self) -> bool {
         self.job
             .as_ref()
             .is_some_and(|j| j.purpose == Purpose::Hint)
@@ -167,7 +167,7 @@ impl Thinker {
     }
 
     /// Stops the current job; its result will be ignored.
-    pub fn cancel(&mut self) {
+    pub(crate) fn cancel(&mut self) {
         if let Some(job) = self.job.take() {
             job.cancel.store(true, Ordering::Relaxed);
             #[cfg(not(target_arch = "wasm32"))]

@@ -15,7 +15,7 @@ use crate::i18n::Message;
 /// as it was played; a position or a list of actions as a game against the
 /// computer at `level`, the player taking the side to move; a link as it
 /// says ([`read_link`]).
-pub fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Message> {
+pub(crate) fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Message> {
     if looks_like_link(text) {
         return read_link(text, level);
     }

@@ -96,7 +96,7 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Messa
 /// and `level=` when the computer plays itself. An ending through the
 /// interface (a resignation) is not carried: the link opens the game at its
 /// last position, to play on.
-pub fn link_query(the_match: &Match) -> String {
+pub(crate) fn link_query(the_match: &Match) -> String {
     let mut query = game_param(&the_match.game, MAX_LINK_CODE);
     query.push_str("&mode=");
     query.push_str(ModeChoice::of(the_match.mode).name());
@@ -143,7 +143,7 @@ fn game_param(game: &Game, max_code: usize) -> String {
 /// Where a link leads, before its `?`: on the web the page's own address
 /// (without query or hash); on the desktop `AGON_WEB_URL` as it was when
 /// the game was built, or the local server of `scripts/web.sh serve`.
-pub fn link_base() -> String {
+pub(crate) fn link_base() -> String {
     page::address().unwrap_or_else(|| {
         option_env!("AGON_WEB_URL")
             .unwrap_or(LOCAL_WEB_URL)

@@ -87,7 +87,7 @@ impl MatchCommand {
     }
 
     /// Whether this command replaces the game without asking.
-    pub fn discards(&self) -> bool {
+    pub(crate) fn discards(&self) -> bool {
         matches!(
             self,
             MatchCommand::New {

@@ -9,17 +9,17 @@
 
 pub mod analysis;
 pub mod computer;
-pub mod import;
+pub(crate) mod import;
 pub mod link;
-pub mod messages;
-pub mod mode;
+mod messages;
+mod mode;
 pub mod owner;
 pub mod review;
-pub mod screen;
-pub mod the_match;
+mod screen;
+mod the_match;
 pub mod turn;
 pub mod tutorial;
-pub mod variations;
+pub(crate) mod variations;
 
 use bevy::prelude::*;
 
@@ -29,7 +29,7 @@ pub use messages::{
     ActionApplied, BoardReset, CellClicked, DiscardAsked, Feedback, GameEnded, MatchCommand,
     RequestAction, SaveChange, TypedAction,
 };
-pub use mode::{Mode, Setup, SideChoice};
+pub use mode::{Mode, ModeChoice, Setup, SideChoice};
 pub use screen::{Screen, UiFocus};
 pub use the_match::{Match, SavedGame};
 pub use turn::{BoardBusy, Selection};

@@ -93,7 +93,7 @@ pub enum SideChoice {
 
 impl SideChoice {
     /// The side this choice gives, drawing from `seed` when it is Random.
-    pub fn draw(self, seed: u64) -> Side {
+    pub(crate) fn draw(self, seed: u64) -> Side {
         match self {
             SideChoice::Light => Side::Light,
             SideChoice::Dark => Side::Dark,

@@ -36,7 +36,7 @@ impl Arriving {
 
 /// Plays the requested actions through the rules and announces them.
 #[allow(clippy::too_many_arguments)]
-pub fn apply_requests(
+pub(crate) fn apply_requests(
     mut arriving: ResMut<Arriving>,
     mut requests: MessageReader<RequestAction>,
     mut the_match: ResMut<Match>,
@@ -98,7 +98,7 @@ pub struct Announce<'w> {
 
 /// Applies every change of the whole match: the only place, with
 /// [`apply_requests`], that writes [`Match`].
-pub fn apply_commands(
+pub(crate) fn apply_commands(
     mut commands: MessageReader<MatchCommand>,
     mut the_match: ResMut<Match>,
     mut saved: ResMut<SavedGame>,

@@ -30,6 +30,6 @@ pub struct UiFocus {
 
 /// Whether the computer may think and play now: only on the board, with no
 /// dialog in front of it.
-pub fn computer_may_play(screen: &State<Screen>, focus: &UiFocus) -> bool {
+pub(super) fn computer_may_play(screen: &State<Screen>, focus: &UiFocus) -> bool {
     *screen.get() == Screen::Playing && !focus.modal
 }

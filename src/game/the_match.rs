@@ -60,7 +60,7 @@ impl Match {
     }
 
     /// A new game of `setup`, a Random side drawn from a fresh seed.
-    pub fn from_setup(game: Game, setup: Setup) -> Match {
+    pub(crate) fn from_setup(game: Game, setup: Setup) -> Match {
         let seed = seed_now();
         Match {
             game,
@@ -93,7 +93,7 @@ impl Match {
     }
 
     /// The line on the board: the variation shown, else the game.
-    pub fn shown_game(&self) -> &Game {
+    pub(crate) fn shown_game(&self) -> &Game {
         self.line
             .and_then(|v| self.variations.get(v))
             .map_or(&self.game, |v| &v.game)
@@ -108,13 +108,13 @@ impl Match {
     }
 
     /// How many actions lead to the position on the board.
-    pub fn shown_actions(&self) -> usize {
+    pub(crate) fn shown_actions(&self) -> usize {
         self.browsing.unwrap_or(self.shown_game().history().len())
     }
 
     /// The position one action back (or forward) from the one on the
     /// board, in the line it is in, as a count of actions.
-    pub fn browse_step(&self, back: bool) -> Option<usize> {
+    pub(crate) fn browse_step(&self, back: bool) -> Option<usize> {
         let shown = self.shown_actions();
         if back {
             shown.checked_sub(1)
@@ -124,7 +124,7 @@ impl Match {
     }
 
     /// The computer's side when one person plays the computer.
-    pub fn computer_side(&self) -> Option<Side> {
+    pub(crate) fn computer_side(&self) -> Option<Side> {
         match self.mode {
             Mode::VsComputer { human, .. } => Some(!human),
             Mode::PassAndPlay | Mode::Watch { .. } | Mode::Remote { .. } => None,
@@ -132,7 +132,7 @@ impl Match {
     }
 
     /// Whether the computer plays `side`.
-    pub fn computer_plays(&self, side: Side) -> bool {
+    pub(crate) fn computer_plays(&self, side: Side) -> bool {
         match self.mode {
             Mode::VsComputer { human, .. } => side != human,
             Mode::PassAndPlay | Mode::Remote { .. } => false,
@@ -141,7 +141,7 @@ impl Match {
     }
 
     /// Whether `side` is played by a person at this screen.
-    pub fn person_plays(&self, side: Side) -> bool {
+    pub(crate) fn person_plays(&self, side: Side) -> bool {
         match self.mode {
             Mode::VsComputer { human, .. } => side == human,
             Mode::PassAndPlay => true,
@@ -152,7 +152,7 @@ impl Match {
 
     /// Playing a friend by link, the friend is to move: this screen waits
     /// for their action to arrive in a link.
-    pub fn friend_to_move(&self) -> bool {
+    pub(crate) fn friend_to_move(&self) -> bool {
         matches!(self.mode, Mode::Remote { me } if me != self.position().to_move())
             && !self.is_over()
     }
@@ -165,7 +165,7 @@ impl Match {
     }
 
     /// Whether the side to move is played by the computer.
-    pub fn computer_to_move(&self) -> bool {
+    pub(crate) fn computer_to_move(&self) -> bool {
         !self.is_over() && self.computer_plays(self.position().to_move())
     }
 
@@ -177,7 +177,7 @@ impl Match {
     /// Whether a person at this screen may act on the position on the
     /// board: the game's on their turn; an earlier one (in a variation)
     /// for either side, except in a game by link, which is the friend's too.
-    pub fn person_acts_here(&self) -> bool {
+    pub(crate) fn person_acts_here(&self) -> bool {
         if self.browsing.is_some() {
             !matches!(self.mode, Mode::Remote { .. })
         } else {
@@ -187,7 +187,7 @@ impl Match {
 
     /// Who gives up on "Resign": the person against the computer, the side
     /// to move at one screen.
-    pub fn resigning_side(&self) -> Side {
+    pub(crate) fn resigning_side(&self) -> Side {
         match self.mode {
             Mode::VsComputer { human, .. } | Mode::Remote { me: human } => human,
             Mode::PassAndPlay | Mode::Watch { .. } => self.position().to_move(),
@@ -198,7 +198,7 @@ impl Match {
         Record::from_game(&self.game, self.mode.players(), self.ending)
     }
 
-    pub fn from_record(record: &Record, game: Game) -> Match {
+    pub(crate) fn from_record(record: &Record, game: Game) -> Match {
         let mut m = Match::new(game, Mode::from_players(&record.players));
         m.ending = record.interface_ending();
         m
@@ -275,7 +275,7 @@ impl Match {
         }
     }
 
-    pub fn resign(&mut self, loser: Side) {
+    pub(crate) fn resign(&mut self, loser: Side) {
         if !self.is_over() {
             self.ending = Some(Ending::Resignation { winner: !loser });
         }

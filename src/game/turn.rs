@@ -25,14 +25,14 @@ pub struct Selection {
 }
 
 impl Selection {
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.from = None;
         self.targets = CellSet::EMPTY;
         self.capturing = CellSet::EMPTY;
     }
 
     /// Picks up the piece on `from`: its targets, and which of them capture.
-    pub fn select(&mut self, pos: &Position, from: Cell) {
+    pub(crate) fn select(&mut self, pos: &Position, from: Cell) {
         self.from = Some(from);
         self.targets = pos.targets_from(from);
         self.capturing = CellSet::EMPTY;
@@ -60,7 +60,7 @@ pub struct BoardBusy(pub bool);
 
 /// The person's clicks: select a piece, act on a target, or hear why not.
 /// On an earlier position, the action goes to a variation.
-pub fn handle_clicks(
+pub(crate) fn handle_clicks(
     mut clicks: MessageReader<CellClicked>,
     the_match: Res<Match>,
     mut selection: ResMut<Selection>,
@@ -126,7 +126,7 @@ pub fn handle_clicks(
 /// The position a person's action would be played in, or why there is
 /// none: the game's, or an earlier one on the board (either side may play
 /// there, in a variation; not in a game by link, which is the friend's too).
-pub fn acting_on(l: Lang, the_match: &Match) -> Result<&Position, String> {
+pub(crate) fn acting_on(l: Lang, the_match: &Match) -> Result<&Position, String> {
     if the_match.browsing.is_some() {
         return if the_match.person_acts_here() {
             Ok(the_match.shown_position())
@@ -138,7 +138,7 @@ pub fn acting_on(l: Lang, the_match: &Match) -> Result<&Position, String> {
 }
 
 /// Whether a person at this screen may act now in the game, or why not.
-pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
+pub(crate) fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
     if the_match.human_to_move() {
         Ok(())
     } else if the_match.is_over() {
@@ -152,7 +152,7 @@ pub fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
 
 /// An action typed in the command box: read and judged by the rules in the
 /// position on the board, then requested like a click's.
-pub fn handle_typed(
+pub(crate) fn handle_typed(
     mut typed: MessageReader<TypedAction>,
     the_match: Res<Match>,
     mut selection: ResMut<Selection>,
@@ -211,7 +211,7 @@ fn select_first(
 
 /// When a relocation is due, the piece that must go is picked up at once if
 /// it is the only one.
-pub fn preselect_relocation(the_match: Res<Match>, mut selection: ResMut<Selection>) {
+pub(crate) fn preselect_relocation(the_match: Res<Match>, mut selection: ResMut<Selection>) {
     if !the_match.is_changed() && !selection.is_changed() {
         return;
     }
@@ -232,7 +232,7 @@ pub fn preselect_relocation(the_match: Res<Match>, mut selection: ResMut<Selecti
 }
 
 /// Clears what depends on the old position when the board is reset.
-pub fn on_reset(mut resets: MessageReader<BoardReset>, mut selection: ResMut<Selection>) {
+pub(crate) fn on_reset(mut resets: MessageReader<BoardReset>, mut selection: ResMut<Selection>) {
     if resets.read().count() > 0 {
         selection.clear();
         selection.hint = None;

@@ -121,7 +121,7 @@ impl Lesson {
     }
 
     /// Said once it is done.
-    pub fn praise(&self, l: Lang) -> String {
+    pub(crate) fn praise(&self, l: Lang) -> String {
         l.text(&format!("lesson-{}-praise", self.key), &[])
     }
 
@@ -179,7 +179,7 @@ impl Tutorial {
     }
 
     /// Closes the tutorial and hands back the game it kept aside.
-    pub fn leave(&mut self) -> Match {
+    pub(crate) fn leave(&mut self) -> Match {
         let real = self.stashed.take().unwrap_or_default();
         *self = Tutorial::default();
         real

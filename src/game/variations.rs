@@ -40,7 +40,7 @@ impl Match {
     /// Shows the position after `to` actions of `line` (a variation, or the
     /// game), or the game's own position. A variation's positions before it
     /// leaves the game are the game's. Whether the board changed.
-    pub fn browse_to(&mut self, line: Option<usize>, to: Option<usize>) -> bool {
+    pub(crate) fn browse_to(&mut self, line: Option<usize>, to: Option<usize>) -> bool {
         let before = (self.line, self.browsing);
         match line.and_then(|v| self.variations.get(v).map(|var| (v, var))) {
             Some((v, var)) => {
@@ -66,7 +66,7 @@ impl Match {
     /// the game or a variation where it holds that action, else at the end
     /// of the variation shown, else in a new variation. The game is
     /// unchanged.
-    pub fn vary(&mut self, action: Action) -> Result<(), IllegalAction> {
+    pub(crate) fn vary(&mut self, action: Action) -> Result<(), IllegalAction> {
         let shown = self.shown_actions();
         let mut game = game_after(self.shown_game(), shown);
         game.play(action)?;
@@ -102,7 +102,7 @@ impl Match {
     /// Makes variation `v` the game; the game's old continuation becomes a
     /// variation in its place. An ending through the interface belonged to
     /// the old line and goes. The board stays on the position it showed.
-    pub fn promote(&mut self, v: usize) -> bool {
+    pub(crate) fn promote(&mut self, v: usize) -> bool {
         if v >= self.variations.len() {
             return false;
         }
@@ -126,7 +126,7 @@ impl Match {
 
     /// Deletes variation `v`; if it was shown, the board goes back to where
     /// it left the game.
-    pub fn delete_variation(&mut self, v: usize) -> bool {
+    pub(crate) fn delete_variation(&mut self, v: usize) -> bool {
         if v >= self.variations.len() {
             return false;
         }
@@ -144,7 +144,7 @@ impl Match {
 
     /// Drops the variations that no longer leave this game (an action it
     /// led through was taken back).
-    pub fn keep_variations(&mut self) {
+    pub(crate) fn keep_variations(&mut self) {
         let game = &self.game;
         let leaves = |var: &Variation| {
             var.from <= game.history().len()

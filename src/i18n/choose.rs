@@ -26,7 +26,7 @@ fn system_locales() -> Vec<String> {
 /// POSIX's order: `LANGUAGE` (a list), then `LC_ALL`, `LC_MESSAGES`, `LANG`;
 /// the `C` and `POSIX` locales say nothing.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn locales_from_env(var: impl Fn(&str) -> Option<String>) -> Vec<String> {
+pub(crate) fn locales_from_env(var: impl Fn(&str) -> Option<String>) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(list) = var("LANGUAGE") {
         out.extend(list.split(':').map(str::to_string));

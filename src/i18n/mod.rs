@@ -64,7 +64,7 @@ impl Lang {
     }
 
     /// The language's name in itself, for the picker.
-    pub fn native_name(self) -> &'static str {
+    pub(crate) fn native_name(self) -> &'static str {
         match self {
             Lang::En => "English",
             Lang::It => "Italiano",
@@ -76,7 +76,7 @@ impl Lang {
     /// The language a locale names (`it`, `it-IT`, `el_GR.UTF-8`, `no`,
     /// `nn-NO`...), if the game speaks it. Norwegian of any written form is
     /// shown in bokmål, the only one the game has.
-    pub fn from_locale(locale: &str) -> Option<Lang> {
+    pub(crate) fn from_locale(locale: &str) -> Option<Lang> {
         let primary = locale
             .split(['-', '_', '.', '@'])
             .next()?
@@ -126,8 +126,10 @@ impl Lang {
 /// A technical detail shown inside a translated sentence ("the browser
 /// refused the download: not an anchor"): the browser's or the system's
 /// own words, in English like the system's errors. Marks the text for the
-/// test that keeps prose out of the interface's code.
-pub fn detail(text: &str) -> String {
+/// test that keeps prose out of the interface's code. (Only the web's
+/// file handling has such words.)
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn detail(text: &str) -> String {
     text.to_string()
 }
 
@@ -243,7 +245,7 @@ macro_rules! t {
 // After `t!`, so that it is in scope in them.
 pub mod choose;
 pub mod errors;
-pub mod words;
+pub(crate) mod words;
 
 fn bundles() -> &'static [FluentBundle<FluentResource>; 4] {
     static BUNDLES: OnceLock<[FluentBundle<FluentResource>; 4]> = OnceLock::new();

@@ -7,7 +7,7 @@ use agon_rules::{Ending, Outcome, Side, WinReason};
 
 use crate::i18n::{Lang, Message};
 
-pub fn side_name(l: Lang, side: Side) -> String {
+pub(crate) fn side_name(l: Lang, side: Side) -> String {
     match side {
         Side::Light => t!(l, "side-light"),
         Side::Dark => t!(l, "side-dark"),
@@ -16,7 +16,7 @@ pub fn side_name(l: Lang, side: Side) -> String {
 
 /// A side as a Fluent selector: `light` or `dark` (a language may need the
 /// side to agree its words, as Italian's "il Chiaro" / "lo Scuro").
-pub fn side_key(side: Side) -> &'static str {
+pub(crate) fn side_key(side: Side) -> &'static str {
     match side {
         Side::Light => "light",
         Side::Dark => "dark",
@@ -24,7 +24,7 @@ pub fn side_key(side: Side) -> &'static str {
 }
 
 /// A side's queen as a Fluent selector: `captured` or `in-play`.
-pub fn queen_state(pos: &agon_rules::Position, side: Side) -> &'static str {
+pub(crate) fn queen_state(pos: &agon_rules::Position, side: Side) -> &'static str {
     if pos.queen_captured(side) {
         "captured"
     } else {
@@ -33,7 +33,7 @@ pub fn queen_state(pos: &agon_rules::Position, side: Side) -> &'static str {
 }
 
 /// A level's name, shown to players.
-pub fn level_title(l: Lang, level: Level) -> String {
+pub(crate) fn level_title(l: Lang, level: Level) -> String {
     match level {
         Level::Beginner => t!(l, "level-beginner"),
         Level::Easy => t!(l, "level-easy"),
@@ -44,7 +44,7 @@ pub fn level_title(l: Lang, level: Level) -> String {
 }
 
 /// What playing a level is like (measured: README, "The ladder").
-pub fn level_description(l: Lang, level: Level) -> String {
+pub(crate) fn level_description(l: Lang, level: Level) -> String {
     match level {
         Level::Beginner => t!(l, "level-beginner-about"),
         Level::Easy => t!(l, "level-easy-about"),
@@ -55,7 +55,7 @@ pub fn level_description(l: Lang, level: Level) -> String {
 }
 
 /// Why a game ended, in a sentence.
-pub fn ending_reason(ending: Ending) -> Message {
+pub(crate) fn ending_reason(ending: Ending) -> Message {
     match ending {
         Ending::Rules(outcome) => outcome_reason(outcome),
         Ending::Resignation { winner } => {
@@ -67,7 +67,7 @@ pub fn ending_reason(ending: Ending) -> Message {
 }
 
 /// Why the rules ended a game, in a sentence.
-pub fn outcome_reason(outcome: Outcome) -> Message {
+pub(crate) fn outcome_reason(outcome: Outcome) -> Message {
     match outcome {
         Outcome::Win { winner, reason } => match reason {
             WinReason::Throne => Message::new("ending-throne").with("side", side_key(winner)),
@@ -79,7 +79,7 @@ pub fn outcome_reason(outcome: Outcome) -> Message {
 }
 
 /// "1 action", "5 actions".
-pub fn actions(l: Lang, n: usize) -> String {
+pub(crate) fn actions(l: Lang, n: usize) -> String {
     t!(l, "actions", count = n)
 }
 

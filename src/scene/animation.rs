@@ -59,7 +59,7 @@ impl Motion {
     }
 
     /// The placement at the current progress.
-    pub fn sample(&self) -> Transform {
+    pub(crate) fn sample(&self) -> Transform {
         let t = self.progress();
         let mut tr = Transform {
             translation: self.from.translation.lerp(self.to.translation, t),
@@ -75,7 +75,7 @@ impl Motion {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct SkipAnimations;
 
-pub fn advance_motions(
+pub(crate) fn advance_motions(
     mut commands: Commands,
     time: Res<Time>,
     mut skip: MessageReader<SkipAnimations>,

@@ -14,7 +14,7 @@ use crate::scene::marks::{MARKS, Mark, compute_marks, mark_color};
 use crate::scene::theme::Theme;
 
 /// Height of a tile's top above the board plane.
-pub const TILE_TOP: f32 = 0.0;
+pub(super) const TILE_TOP: f32 = 0.0;
 const TILE_DEPTH: f32 = 0.22;
 const TILE_RADIUS: f32 = 0.94 * CELL_RADIUS;
 
@@ -26,7 +26,7 @@ fn no_uvs(n: usize) -> Vec<[f32; 2]> {
 }
 
 /// A hexagonal prism, flat-topped, its top face at y = 0, with a small bevel.
-pub fn hex_prism(radius: f32, depth: f32, bevel: f32) -> Mesh {
+pub(super) fn hex_prism(radius: f32, depth: f32, bevel: f32) -> Mesh {
     let top = hex_corners(radius - bevel);
     let mid = hex_corners(radius);
     let mut positions: Vec<[f32; 3]> = Vec::new();
@@ -76,7 +76,7 @@ pub fn hex_prism(radius: f32, depth: f32, bevel: f32) -> Mesh {
 }
 
 /// A flat hexagonal ring (an outline), lying in the XZ plane at y = 0.
-pub fn hex_outline(radius: f32, width: f32) -> Mesh {
+pub(super) fn hex_outline(radius: f32, width: f32) -> Mesh {
     let outer = hex_corners(radius);
     let inner = hex_corners(radius - width);
     let mut positions = Vec::new();
@@ -103,7 +103,7 @@ pub fn hex_outline(radius: f32, width: f32) -> Mesh {
 
 /// An X in the XY plane (turned flat like the other spots): two crossed
 /// bars, for cells that are closed.
-pub fn cross_mesh(half: f32, width: f32) -> Mesh {
+pub(super) fn cross_mesh(half: f32, width: f32) -> Mesh {
     let mut positions = Vec::new();
     let mut indices = Vec::new();
     for angle in [std::f32::consts::FRAC_PI_4, -std::f32::consts::FRAC_PI_4] {
@@ -134,18 +134,18 @@ pub fn cross_mesh(half: f32, width: f32) -> Mesh {
 
 /// A tile of the board.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Tile(pub Cell);
+pub(super) struct Tile;
 
 /// A marker over a tile: a tint of the whole hex (`Fill`) or a disc/ring
 /// (`Spot`).
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Marker {
+pub(super) struct Marker {
     pub cell: Cell,
     pub layer: MarkerLayer,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum MarkerLayer {
+pub(super) enum MarkerLayer {
     Fill,
     Spot,
     Outline,
@@ -154,19 +154,17 @@ pub enum MarkerLayer {
 /// Handles for everything the board draws, so a theme change only updates
 /// colours.
 #[derive(Resource)]
-pub struct BoardAssets {
+pub(super) struct BoardAssets {
     pub ring_materials: [Handle<StandardMaterial>; 6],
     pub frame_material: Handle<StandardMaterial>,
     pub mark_materials: Vec<(Mark, Handle<StandardMaterial>)>,
     pub dot: Handle<Mesh>,
     pub ring: Handle<Mesh>,
-    pub fill: Handle<Mesh>,
-    pub outline: Handle<Mesh>,
     pub cross: Handle<Mesh>,
 }
 
 impl BoardAssets {
-    pub fn mark_material(&self, m: Mark) -> Option<Handle<StandardMaterial>> {
+    pub(super) fn mark_material(&self, m: Mark) -> Option<Handle<StandardMaterial>> {
         self.mark_materials
             .iter()
             .find(|(k, _)| *k == m)
@@ -194,7 +192,7 @@ fn tile_material(color: Color) -> StandardMaterial {
     }
 }
 
-pub fn spawn_board(
+pub(super) fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -214,7 +212,7 @@ pub fn spawn_board(
         let at = cell_center(cell);
         commands
             .spawn((
-                Tile(cell),
+                Tile,
                 Mesh3d(tile.clone()),
                 MeshMaterial3d(ring_materials[cell.ring() as usize].clone()),
                 Transform::from_translation(at + Vec3::Y * TILE_TOP),
@@ -292,8 +290,6 @@ pub fn spawn_board(
         mark_materials,
         dot,
         ring,
-        fill,
-        outline,
         cross,
     });
 }
@@ -382,7 +378,7 @@ fn update_markers(
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_board).add_systems(
         Update,
         (recolour, update_markers).in_set(AppSystems::Present),

@@ -64,7 +64,7 @@ impl Default for CameraRig {
 }
 
 impl CameraRig {
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         self.user_yaw = 0.0;
         self.pitch = DEFAULT_PITCH;
         self.zoom = 1.0;
@@ -73,7 +73,7 @@ impl CameraRig {
 
 /// The side the board is seen from, by the settings and the mode. A lesson
 /// is Light's alone: the board does not turn when its Dark pieces are to move.
-pub fn view_side(settings: &Settings, the_match: &Match, lesson: bool) -> Side {
+pub(crate) fn view_side(settings: &Settings, the_match: &Match, lesson: bool) -> Side {
     match settings.view {
         ViewSide::Light => Side::Light,
         ViewSide::Dark => Side::Dark,
@@ -88,7 +88,7 @@ pub fn view_side(settings: &Settings, the_match: &Match, lesson: bool) -> Side {
 
 /// The camera distance that fits a disc of `radius` seen at `pitch` into a
 /// viewport of `aspect` (width / height) with vertical field of view `fov`.
-pub fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
+pub(crate) fn fit_distance(radius: f32, pitch: f32, aspect: f32, fov: f32) -> f32 {
     let tan_v = (fov / 2.0).tan();
     let tan_h = tan_v * aspect.max(0.1);
     // The disc's far and near rims project to about radius * sin(pitch)
@@ -194,7 +194,7 @@ pub struct Pinch(Option<(f32, f32)>);
 impl Pinch {
     /// Follows two fingers: spreading them zooms in, turning them turns
     /// the board. Returns the change of zoom (a factor) and of turn.
-    pub fn follow(&mut self, a: Vec2, b: Vec2) -> (f32, f32) {
+    pub(crate) fn follow(&mut self, a: Vec2, b: Vec2) -> (f32, f32) {
         let distance = a.distance(b).max(1.0);
         let angle = (b - a).to_angle();
         let change = match self.0 {

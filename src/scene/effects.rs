@@ -14,7 +14,7 @@ use crate::store::Settings;
 
 /// Something that fades out and goes.
 #[derive(Component)]
-pub struct Fade {
+pub(super) struct Fade {
     pub age: f32,
     pub delay: f32,
     pub life: f32,
@@ -252,7 +252,7 @@ fn clear_on_reset(
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (

@@ -18,7 +18,7 @@ use crate::scene::camera::BoardCamera;
 use crate::store::{Graphics, Settings};
 
 /// A median frame slower than this means the renderer cannot keep up.
-pub const SLOW_FRAME_MS: f32 = 40.0;
+pub(crate) const SLOW_FRAME_MS: f32 = 40.0;
 /// Frames to sample, and the most time to spend sampling.
 const SAMPLES: usize = 12;
 const SAMPLE_SECONDS: f32 = 2.0;
@@ -34,7 +34,7 @@ pub struct AutoGraphics {
 
 /// Whether sampled frame times (ms) say to drop to Low. Undecided (`None`)
 /// until there are enough samples or enough time has been spent.
-pub fn auto_decision(samples_ms: &[f32]) -> Option<Graphics> {
+pub(crate) fn auto_decision(samples_ms: &[f32]) -> Option<Graphics> {
     let spent: f32 = samples_ms.iter().sum::<f32>() / 1000.0;
     if samples_ms.len() < SAMPLES && !(samples_ms.len() >= 3 && spent >= SAMPLE_SECONDS) {
         return None;
@@ -49,14 +49,14 @@ pub fn auto_decision(samples_ms: &[f32]) -> Option<Graphics> {
 }
 
 /// What Auto draws with until it has judged the frames.
-pub const UNDECIDED: Graphics = if cfg!(target_arch = "wasm32") {
+pub(crate) const UNDECIDED: Graphics = if cfg!(target_arch = "wasm32") {
     Graphics::Low
 } else {
     Graphics::High
 };
 
 /// What to draw with now.
-pub fn effective(settings: Graphics, auto: &AutoGraphics) -> Graphics {
+pub(crate) fn effective(settings: Graphics, auto: &AutoGraphics) -> Graphics {
     match settings {
         Graphics::Auto => auto.decided.unwrap_or(UNDECIDED),
         g => g,
@@ -160,7 +160,7 @@ fn apply(
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<AutoGraphics>()
         .add_systems(Update, (watch_frames, apply).chain());
 }

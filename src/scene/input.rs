@@ -12,7 +12,7 @@ use crate::scene::camera::BoardCamera;
 use crate::scene::layout::cell_at;
 
 /// The cell under a window position, if any.
-pub fn cell_under(
+pub(super) fn cell_under(
     camera: &Camera,
     camera_transform: &GlobalTransform,
     window_position: Vec2,
@@ -174,7 +174,7 @@ fn keys(
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (pointer, keys)

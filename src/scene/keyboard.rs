@@ -126,7 +126,7 @@ fn board_keeps_tab(
 }
 
 /// Runs after bevy_egui has read the frame's input and before egui's pass.
-pub fn keep_tab_for_the_board(
+pub(crate) fn keep_tab_for_the_board(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<UiFocus>,
     the_match: Res<Match>,
@@ -160,7 +160,7 @@ pub fn keep_tab_for_the_board(
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn board_keys(
+pub(crate) fn board_keys(
     keys: Res<ButtonInput<KeyCode>>,
     focus: Res<UiFocus>,
     the_match: Res<Match>,

@@ -12,7 +12,7 @@ use crate::scene::theme::Theme;
 
 /// What a cell's markers show.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Mark {
+pub(super) enum Mark {
     None,
     Hover,
     LastAction,
@@ -31,7 +31,7 @@ pub enum Mark {
     Cursor,
 }
 
-pub fn mark_color(theme: &Theme, m: Mark) -> Color {
+pub(super) fn mark_color(theme: &Theme, m: Mark) -> Color {
     let p = &theme.palette;
     match m {
         Mark::None => Color::NONE,
@@ -49,7 +49,7 @@ pub fn mark_color(theme: &Theme, m: Mark) -> Color {
     }
 }
 
-pub const MARKS: [Mark; 11] = [
+pub(super) const MARKS: [Mark; 11] = [
     Mark::Cursor,
     Mark::Closed,
     Mark::Hover,
@@ -65,7 +65,7 @@ pub const MARKS: [Mark; 11] = [
 
 /// What every cell shows now, per layer.
 #[derive(Default, Debug, Clone)]
-pub struct Marks {
+pub(super) struct Marks {
     pub fill: Vec<(Cell, Mark)>,
     pub outline: Vec<(Cell, Mark)>,
     pub spot: Vec<(Cell, Mark)>,
@@ -73,7 +73,7 @@ pub struct Marks {
 
 /// Decides the marks from the match and the selection: a pure function, so
 /// the interface's logic can be tested without rendering.
-pub fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) -> Marks {
+pub(super) fn compute_marks(the_match: &Match, selection: &Selection, show_last: bool) -> Marks {
     let mut marks = Marks::default();
     let pos = the_match.shown_position();
     let shown = the_match.shown_actions();

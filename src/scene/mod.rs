@@ -6,18 +6,18 @@
 //! It reads the match's announcements and requests through clicks only.
 
 pub mod animation;
-pub mod board;
+mod board;
 pub mod camera;
-pub mod effects;
-pub mod graphics;
-pub mod input;
+mod effects;
+pub(crate) mod graphics;
+mod input;
 pub mod keyboard;
 pub mod layout;
-pub mod marks;
-pub mod piece_models;
+mod marks;
+mod piece_models;
 pub mod pieces;
 pub mod plain;
-pub mod theme;
+pub(crate) mod theme;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -27,7 +27,7 @@ pub enum Part {
 }
 
 #[derive(Resource)]
-pub struct PieceAssets {
+pub(super) struct PieceAssets {
     meshes: HashMap<&'static str, Handle<Mesh>>,
     /// Body and trim materials per side, in play and out of play.
     body: [[Handle<StandardMaterial>; 2]; 2],

@@ -148,7 +148,7 @@ fn follow_settings(settings: Res<crate::store::Settings>, mut theme: ResMut<Them
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Theme>()
         .add_systems(PreUpdate, follow_settings);
 }

@@ -52,7 +52,7 @@ impl Inbox {
 
 /// The name a saved record gets: `agon-2026-12-01.json`, by today's date
 /// (UTC).
-pub fn record_name(unix_seconds: u64) -> String {
+pub(crate) fn record_name(unix_seconds: u64) -> String {
     let (y, m, d) = civil_date(unix_seconds / 86_400);
     format!("agon-{y:04}-{m:02}-{d:02}.json")
 }
@@ -81,7 +81,7 @@ fn now_seconds() -> u64 {
 /// Saves a record: into the data folder's `records/` on the desktop, never
 /// over another file (`agon-<date>-2.json` if that one exists). Says where.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
+pub(crate) fn save_record(l: Lang, json: &str) -> Result<String, String> {
     let dir = super::storage::FileStore::user_dir().join("records");
     let path = save_record_in(l, &dir, json, now_seconds())?;
     Ok(t!(l, "records-saved-as", path = path.display().to_string()))
@@ -89,7 +89,7 @@ pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
 
 /// Saves into `dir` and says where.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn save_record_in(
+pub(crate) fn save_record_in(
     l: Lang,
     dir: &std::path::Path,
     json: &str,
@@ -124,7 +124,7 @@ pub fn save_record_in(
 
 /// Saves a record through the browser's download, as `agon-<date>.json`.
 #[cfg(target_arch = "wasm32")]
-pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
+pub(crate) fn save_record(l: Lang, json: &str) -> Result<String, String> {
     let name = record_name(now_seconds());
     web::download(&name, json).map_err(|e| t!(l, "records-download-refused", error = e))?;
     Ok(t!(l, "records-downloaded-as", name = name))
@@ -132,7 +132,7 @@ pub fn save_record(l: Lang, json: &str) -> Result<String, String> {
 
 /// Opens the browser's file picker; the file chosen arrives in the inbox.
 #[cfg(target_arch = "wasm32")]
-pub fn pick_file(inbox: &Inbox) {
+pub(crate) fn pick_file(inbox: &Inbox) {
     if let Err(e) = web::pick(inbox.clone()) {
         inbox.deliver(Arrived {
             name: None,
@@ -142,7 +142,7 @@ pub fn pick_file(inbox: &Inbox) {
 }
 
 /// A file's text for importing, refused past the store's size limit.
-pub fn read_file(path: &std::path::Path) -> Result<String, Message> {
+pub(crate) fn read_file(path: &std::path::Path) -> Result<String, Message> {
     super::storage::read_text(path)
         .map_err(file_problem)?
         .ok_or_else(|| Message::new("error-file-missing").with("path", path.display().to_string()))
@@ -184,7 +184,7 @@ mod web {
             .ok_or_else(|| detail("no document"))
     }
 
-    pub fn download(name: &str, text: &str) -> Result<(), String> {
+    pub(crate) fn download(name: &str, text: &str) -> Result<(), String> {
         let parts = js_sys::Array::of1(&JsValue::from_str(text));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("application/json");
@@ -237,7 +237,7 @@ mod web {
         });
     }
 
-    pub fn pick(inbox: Inbox) -> Result<(), String> {
+    pub(crate) fn pick(inbox: Inbox) -> Result<(), String> {
         let document = document()?;
         let input: web_sys::HtmlInputElement = document
             .create_element("input")
@@ -262,7 +262,7 @@ mod web {
         Ok(())
     }
 
-    pub fn listen_for_drops(inbox: Inbox) -> Result<(), String> {
+    pub(crate) fn listen_for_drops(inbox: Inbox) -> Result<(), String> {
         let document = document()?;
         // Without this the browser opens a dropped file in place of the game.
         let over = Closure::<dyn FnMut(web_sys::DragEvent)>::new(|e: web_sys::DragEvent| {

@@ -5,9 +5,9 @@
 //! never overwritten.
 
 pub mod files;
-pub mod language;
-pub mod saves;
-pub mod settings;
+mod language;
+mod saves;
+mod settings;
 pub mod storage;
 
 use bevy::prelude::*;

@@ -12,7 +12,7 @@ use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 pub const SAVE_KEY: &str = "save";
 
 /// Reads the saved game at start, setting aside one that cannot be read.
-pub fn load_save(
+pub(super) fn load_save(
     storage: Res<Storage>,
     mut saved: ResMut<SavedGame>,
     mut notices: ResMut<Notices>,
@@ -36,7 +36,7 @@ pub fn read_save(store: &dyn Store) -> Result<Option<(Record, Game)>, Notice> {
 
 /// Writes or clears the save as the owner of the match decides; the last
 /// word of a frame wins.
-pub fn autosave(
+pub(super) fn autosave(
     mut changes: MessageReader<SaveChange>,
     the_match: Res<Match>,
     storage: Res<Storage>,

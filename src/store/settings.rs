@@ -31,7 +31,7 @@ impl AnimationSpeed {
     ];
 
     /// Seconds for a one-cell step at this speed (0 = instant).
-    pub fn step_seconds(self) -> f32 {
+    pub(crate) fn step_seconds(self) -> f32 {
         match self {
             AnimationSpeed::Off => 0.0,
             AnimationSpeed::Fast => 0.16,
@@ -136,7 +136,7 @@ impl Default for Settings {
 }
 
 impl Settings {
-    pub fn from_json(text: &str) -> Result<Settings, Message> {
+    pub(crate) fn from_json(text: &str) -> Result<Settings, Message> {
         let s: Settings = serde_json::from_str(text).map_err(|e| {
             Message::new("error-settings-json").with("detail", Excerpt(&e.to_string()).to_string())
         })?;
@@ -149,7 +149,7 @@ impl Settings {
 }
 
 /// Reads the settings at start, setting aside a file that cannot be read.
-pub fn load_settings(
+pub(super) fn load_settings(
     storage: Res<Storage>,
     mut settings: ResMut<Settings>,
     mut notices: ResMut<Notices>,
@@ -165,7 +165,7 @@ pub fn load_settings(
 
 /// Whether the system asks for less motion: the browser's
 /// `prefers-reduced-motion`; on Linux, GNOME's animations switched off.
-pub fn system_prefers_reduced_motion() -> bool {
+pub(super) fn system_prefers_reduced_motion() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
         crate::page::prefers_reduced_motion()
@@ -193,7 +193,7 @@ fn gnome_animations_off(answer: &[u8]) -> bool {
 
 /// Writes the settings when they change (not the first time: they are as
 /// loaded, or as the command line set them for this session).
-pub fn save_settings(
+pub(super) fn save_settings(
     settings: Res<Settings>,
     storage: Res<Storage>,
     mut notices: ResMut<Notices>,
@@ -221,11 +221,11 @@ mod level_name {
     use agon_ai::Level;
     use serde::{Deserialize, Deserializer, Serializer};
 
-    pub fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
+    pub(super) fn serialize<S: Serializer>(level: &Level, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(level.name())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
         let name = String::deserialize(d)?;
         name.parse().map_err(serde::de::Error::custom)
     }

@@ -33,7 +33,8 @@ impl FileStore {
 
     /// The user's data folder for Agon: `$AGON_DATA_DIR`, else
     /// `$XDG_DATA_HOME/agon`, `~/.local/share/agon`, or `%APPDATA%\agon`.
-    pub fn user_dir() -> std::path::PathBuf {
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn user_dir() -> std::path::PathBuf {
         let env = |k: &str| std::env::var_os(k).filter(|v| !v.is_empty());
         if let Some(d) = env("AGON_DATA_DIR") {
             return d.into();
@@ -108,7 +109,7 @@ impl Store for FileStore {
 }
 
 /// Refuses a file of `bytes` past [`MAX_FILE_BYTES`], naming it.
-pub fn check_size(name: &str, bytes: u64) -> Result<(), String> {
+pub(crate) fn check_size(name: &str, bytes: u64) -> Result<(), String> {
     if bytes > MAX_FILE_BYTES {
         return Err(format!(
             "{name} is larger than {} MiB",
@@ -120,7 +121,7 @@ pub fn check_size(name: &str, bytes: u64) -> Result<(), String> {
 
 /// A file's text: `Ok(None)` if there is none; an error, naming the file,
 /// if it cannot be opened, is too large, or is not text.
-pub fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
+pub(crate) fn read_text(path: &std::path::Path) -> Result<Option<String>, String> {
     use std::io::Read;
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
@@ -235,7 +236,7 @@ impl Store for MemoryStore {
 }
 
 /// The store for this platform.
-pub fn platform_store() -> Box<dyn Store> {
+pub(crate) fn platform_store() -> Box<dyn Store> {
     #[cfg(target_arch = "wasm32")]
     {
         Box::new(WebStore)

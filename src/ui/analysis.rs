@@ -17,7 +17,11 @@ use crate::ui::widgets::side_color;
 
 /// The evaluation bar at the board's left edge and the best line's first
 /// two actions as arrows on the board.
-pub fn overlay(ctx: &egui::Context, p: &GameParams, cam: Option<(&Camera, &GlobalTransform)>) {
+pub(super) fn overlay(
+    ctx: &egui::Context,
+    p: &GameParams,
+    cam: Option<(&Camera, &GlobalTransform)>,
+) {
     if !p.analysis.open(&p.the_match, &p.tutorial) {
         return;
     }

@@ -33,7 +33,7 @@ impl Announcements {
         self.said.last().map(String::as_str)
     }
 
-    pub fn say(&mut self, sentence: String) {
+    pub(crate) fn say(&mut self, sentence: String) {
         if self.said.len() == Self::KEPT {
             self.said.remove(0);
         }
@@ -42,7 +42,7 @@ impl Announcements {
     }
 
     /// For the screen reader only: the screen shows it otherwise.
-    pub fn say_aloud(&mut self, text: String) {
+    pub(crate) fn say_aloud(&mut self, text: String) {
         self.spoken = text;
     }
 }
@@ -137,7 +137,7 @@ pub fn action_sentence(
 }
 
 /// What a due relocation asks of the side to move, if one is due.
-pub fn relocation_due(l: Lang, mode: Mode, pos: &Position) -> Option<String> {
+pub(crate) fn relocation_due(l: Lang, mode: Mode, pos: &Position) -> Option<String> {
     if !pos.must_relocate() {
         return None;
     }
@@ -158,7 +158,7 @@ pub fn relocation_due(l: Lang, mode: Mode, pos: &Position) -> Option<String> {
 
 /// The whole position in words, for a player who cannot see the board:
 /// whose turn, each side's pieces by cell, what is captured.
-pub fn describe_position(l: Lang, the_match: &Match) -> String {
+pub(crate) fn describe_position(l: Lang, the_match: &Match) -> String {
     // What is on the board: the browsed position, if one is.
     let pos = the_match.shown_position();
     let mode = the_match.mode;
@@ -206,7 +206,7 @@ pub fn describe_position(l: Lang, the_match: &Match) -> String {
 
 /// A hint in words: the action, and why where the rules can tell: it wins,
 /// it captures, it brings the queen nearer the throne, or what it exposes.
-pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String {
+pub(crate) fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String {
     let piece = game.position().piece_at(action.from);
     let kind = piece.map_or("piece", |p| kind_key(p.kind));
     t!(
@@ -224,7 +224,7 @@ pub fn hint_sentence(l: Lang, game: &Game, action: agon_rules::Action) -> String
 /// it captures, the queen nearer the throne, what it leaves to be taken.
 /// Each part starts with its own punctuation (", capturing the guard on
 /// e5"); empty when the rules can say nothing.
-pub fn reasons(l: Lang, game: &Game, action: agon_rules::Action) -> String {
+pub(crate) fn reasons(l: Lang, game: &Game, action: agon_rules::Action) -> String {
     let pos = game.position();
     let mover = pos.to_move();
     let piece = pos.piece_at(action.from);

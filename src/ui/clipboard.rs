@@ -149,7 +149,7 @@ fn browser_clipboard(waker: Res<crate::frames::WindowWaker>) {
     woken.forget();
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Startup, browser_clipboard);
     #[cfg(not(target_arch = "wasm32"))]

@@ -23,9 +23,9 @@ use crate::ui::widgets::{
 
 /// The least height of a button a finger presses (Apple's and Google's
 /// guidance: 44 points).
-pub const TOUCH: f32 = 44.0;
+pub(super) const TOUCH: f32 = 44.0;
 
-pub fn show(
+pub(super) fn show(
     ctx: &egui::Context,
     p: &mut GameParams,
     r: &mut Requests,

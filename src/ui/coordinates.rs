@@ -9,11 +9,11 @@ use crate::scene::layout::{CELL_RADIUS, cell_center};
 
 /// The size of the cell names for cells of `cell_px` (a cell's radius on
 /// the screen, in points).
-pub fn name_size(cell_px: f32) -> f32 {
+pub(super) fn name_size(cell_px: f32) -> f32 {
     (cell_px * 0.62).clamp(7.0, 14.0)
 }
 
-pub fn draw(ctx: &egui::Context, cam: &Camera, cam_tr: &GlobalTransform) {
+pub(super) fn draw(ctx: &egui::Context, cam: &Camera, cam_tr: &GlobalTransform) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let color = egui::Color32::from_rgb(238, 226, 200);
     // As large as the cells allow: a phone's small board gets small names.

@@ -40,7 +40,7 @@ fn open(
 }
 
 /// A file dropped on the desktop window, read up to the store's size limit.
-pub fn dropped_files(
+pub(super) fn dropped_files(
     mut drops: MessageReader<bevy::window::FileDragAndDrop>,
     settings: Res<Settings>,
     lang: Res<Lang>,
@@ -59,7 +59,7 @@ pub fn dropped_files(
 }
 
 /// Files the browser delivered (picked or dropped on the page).
-pub fn arrived_files(
+pub(super) fn arrived_files(
     inbox: Res<Inbox>,
     settings: Res<Settings>,
     lang: Res<Lang>,

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiPostUpdateSet, EguiPreUpdateSet, egui};
 
 /// The fonts, in egui's order of preference for each family.
-pub fn definitions() -> egui::FontDefinitions {
+pub(super) fn definitions() -> egui::FontDefinitions {
     let mut fonts = egui::FontDefinitions::empty();
     // egui's own scales: its symbols sit a little smaller than the letters.
     let mut add = |name: &str, bytes: &'static [u8], scale: f32| {
@@ -73,7 +73,7 @@ fn install(mut contexts: Query<&mut EguiContext, Added<EguiContext>>) {
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         install

@@ -11,7 +11,7 @@ use crate::ui::state::{Dialog, GameParams, Requests, UiState};
 use crate::ui::widgets::{big_button, fitted_size, title};
 use crate::ui::wording::mode_words;
 
-pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     egui::Window::new("menu")
         .title_bar(false)
         .resizable(false)

@@ -12,21 +12,21 @@
 //! ([`shortcuts`]), files given to the game ([`files`]), the clipboard
 //! ([`clipboard`]) and the fonts ([`fonts`]).
 
-pub mod analysis;
+mod analysis;
 pub mod announce;
-pub mod clipboard;
-pub mod compact;
-pub mod coordinates;
-pub mod dialogs;
-pub mod files;
-pub mod fonts;
-pub mod menu;
-pub mod panel;
-pub mod review;
+mod clipboard;
+mod compact;
+mod coordinates;
+mod dialogs;
+mod files;
+mod fonts;
+mod menu;
+mod panel;
+mod review;
 pub mod shortcuts;
 pub mod state;
-pub mod toast;
-pub mod widgets;
+mod toast;
+mod widgets;
 pub mod wording;
 
 use agon_rules::Ending;

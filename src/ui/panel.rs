@@ -59,7 +59,7 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
     });
 }
 
-pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let mut root = root_ui(ctx);
     let frame =
         egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(12));

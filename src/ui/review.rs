@@ -15,7 +15,7 @@ use crate::ui::announce::reasons;
 use crate::ui::state::{GameParams, Requests, UiState};
 use crate::ui::widgets::mark_color;
 
-pub fn mark_name(l: Lang, mark: Mark) -> String {
+pub(super) fn mark_name(l: Lang, mark: Mark) -> String {
     match mark {
         Mark::Inaccuracy => t!(l, "mark-inaccuracy"),
         Mark::Mistake => t!(l, "mark-mistake"),
@@ -23,7 +23,7 @@ pub fn mark_name(l: Lang, mark: Mark) -> String {
     }
 }
 
-pub fn window(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn window(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     if !ui.review_open {
         return;
     }

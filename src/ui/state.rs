@@ -92,21 +92,21 @@ impl UiState {
     }
 
     /// Closes the open dialog; a question left unanswered is a "no".
-    pub fn close(&mut self) {
+    pub(crate) fn close(&mut self) {
         self.dialog = None;
         self.pending = None;
     }
 
     /// Puts `shown` on the clipboard and in the dialog, to be selected by hand
     /// where the clipboard is refused.
-    pub fn copy(&mut self, ctx: &egui::Context, shown: Shown) {
+    pub(crate) fn copy(&mut self, ctx: &egui::Context, shown: Shown) {
         ctx.copy_text(shown.text().to_string());
         self.shown = Some(shown);
     }
 
     /// Playing a friend by link: copies the link of the game for the friend
     /// to move, and shows it.
-    pub fn copy_friend_link(&mut self, ctx: &egui::Context, the_match: &Match) {
+    pub(crate) fn copy_friend_link(&mut self, ctx: &egui::Context, the_match: &Match) {
         if let Some(link) = friend_link(the_match) {
             self.copy(ctx, Shown::Line(link));
             self.records_message = None;
@@ -114,14 +114,19 @@ impl UiState {
     }
 
     /// Opens the editor on the position on the board.
-    pub fn open_editor(&mut self, the_match: &Match) {
+    pub(crate) fn open_editor(&mut self, the_match: &Match) {
         self.editor = Editor::new(*the_match.shown_position());
         self.open(Dialog::Editor);
     }
 
     /// Shows the position in words (`D`, *In words*) and gives it to the screen
     /// reader.
-    pub fn position_in_words(&mut self, l: Lang, said: &mut Announcements, the_match: &Match) {
+    pub(crate) fn position_in_words(
+        &mut self,
+        l: Lang,
+        said: &mut Announcements,
+        the_match: &Match,
+    ) {
         self.open(Dialog::Position);
         said.say_aloud(describe_position(l, the_match));
     }
@@ -221,7 +226,7 @@ impl Editor {
         }
     }
 
-    pub fn set_to_move(&mut self, side: Side) {
+    pub(crate) fn set_to_move(&mut self, side: Side) {
         self.position = self.position.with_side_to_move(side);
     }
 
@@ -289,7 +294,7 @@ impl Requests<'_> {
     }
 
     /// Starts the review of the game on the board and shows it.
-    pub fn open_review(&mut self, ui: &mut UiState) {
+    pub(crate) fn open_review(&mut self, ui: &mut UiState) {
         self.reviews.write(ReviewRequest);
         ui.review_open = true;
         ui.game_over_open = false;

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::ui::state::{Shape, UiState};
 
 /// Shows the latest word, clear of the panel, until it fades.
-pub fn show(ctx: &egui::Context, ui: &mut UiState, now: f64, shape: Shape) {
+pub(super) fn show(ctx: &egui::Context, ui: &mut UiState, now: f64, shape: Shape) {
     let Some((text, since)) = &ui.toast else {
         return;
     };

@@ -26,7 +26,7 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
 }
 
 /// What the side to move should do now, in a sentence.
-pub fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
+pub(crate) fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
     if let Some(n) = the_match.browsing {
         let total = the_match.shown_game().history().len();
         return if the_match.line.is_some() {
@@ -72,7 +72,7 @@ pub fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String {
 }
 
 /// A game in a few words: who plays whom.
-pub fn mode_words(l: Lang, mode: Mode) -> String {
+pub(crate) fn mode_words(l: Lang, mode: Mode) -> String {
     match mode {
         Mode::PassAndPlay => t!(l, "mode-pass-and-play"),
         Mode::Watch { level } => t!(l, "mode-watch", level = level_title(l, level)),

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use crate::i18n::Lang;
 use crate::ui::widgets::title;
 
-pub fn show(ui: &mut egui::Ui, l: Lang) {
+pub(super) fn show(ui: &mut egui::Ui, l: Lang) {
     title(ui, l, 30.0);
     ui.vertical_centered(|ui| {
         let version = t!(l, "about-version", version = env!("CARGO_PKG_VERSION"));

@@ -22,7 +22,7 @@ use crate::ui::widgets::side_color;
 const SCALE: f32 = 19.0;
 
 /// The editor's dialog: the board, the tools, the check, the way out.
-pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     ui_.label(egui::RichText::new(t!(l, "editor-help")).weak());
     ui_.add_space(4.0);

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::i18n::Lang;
 use crate::ui::shortcuts::KEYS;
 
-pub fn show(ui: &mut egui::Ui, l: Lang) {
+pub(super) fn show(ui: &mut egui::Ui, l: Lang) {
     egui::Grid::new("keys")
         .num_columns(2)
         .spacing([16.0, 6.0])

@@ -23,7 +23,7 @@ use crate::ui::announce::describe_position;
 use crate::ui::state::{Dialog, GameParams, Requests, UiState};
 use crate::ui::wording::{describe_ending, mode_words};
 
-pub fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let Some(dialog) = ui.dialog.clone() else {
         return;
     };
@@ -119,7 +119,7 @@ fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
     });
 }
 
-pub fn game_over(
+pub(super) fn game_over(
     ctx: &egui::Context,
     p: &mut GameParams,
     r: &mut Requests,
@@ -210,7 +210,7 @@ pub fn game_over(
     }
 }
 
-pub fn notices(ctx: &egui::Context, l: Lang, notices: &mut Notices) {
+pub(super) fn notices(ctx: &egui::Context, l: Lang, notices: &mut Notices) {
     if notices.0.is_empty() {
         return;
     }

@@ -10,7 +10,7 @@ use crate::i18n::words::{level_description, level_title};
 use crate::ui::state::{GameParams, Requests, UiState};
 
 /// The choices, remembered in the settings for next time.
-pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     ui_.label(egui::RichText::new(t!(l, "new-game-side")).strong());
     ui_.horizontal(|ui_| {

@@ -12,7 +12,7 @@ use crate::game::link::{link_base, link_query};
 use crate::store::files::save_record;
 use crate::ui::state::{GameParams, Requests, Shown, UiState};
 
-pub fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     ui_.label(egui::RichText::new(t!(l, "records-export")).strong());
     // What is copied is also shown, to be selected by hand where the
@@ -135,7 +135,12 @@ fn import_box(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut
 
 /// Playing a friend by link: the link of one's move (on the clipboard),
 /// and the box for the link they send back.
-pub fn send_move(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(super) fn send_move(
+    ui_: &mut egui::Ui,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+) {
     let l = *p.lang;
     ui_.label(t!(l, "friend-link-help"));
     ui_.label(egui::RichText::new(t!(l, "friend-link-fair-play")).weak());

@@ -4,7 +4,7 @@ use bevy_egui::egui;
 
 use crate::i18n::Lang;
 
-pub fn show(ui: &mut egui::Ui, l: Lang) {
+pub(super) fn show(ui: &mut egui::Ui, l: Lang) {
     egui::ScrollArea::vertical()
         .max_height(460.0)
         .show(ui, |ui| {

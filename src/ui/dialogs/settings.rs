@@ -8,7 +8,7 @@ use crate::store::{AnimationSpeed, Graphics, ThemeName, ViewSide};
 use crate::ui::state::GameParams;
 
 /// The dialog's rows, each changing the settings at once.
-pub fn show(ui_: &mut egui::Ui, p: &mut GameParams) {
+pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams) {
     let l = *p.lang;
     let s = &mut *p.settings;
     egui::Grid::new("settings")

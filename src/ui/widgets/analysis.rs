@@ -17,7 +17,7 @@ const LINE_WORDS: usize = 8;
 
 /// The switch, in the panel's buttons: on and off where analysis is
 /// allowed, greyed with the reason where it is not.
-pub fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(crate) fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     let may = allowed(&p.the_match, &p.tutorial);
     let on = p.analysis.open(&p.the_match, &p.tutorial);
@@ -34,7 +34,7 @@ pub fn switch(ui_: &mut egui::Ui, p: &GameParams, r: &mut Requests, ui: &mut UiS
 }
 
 /// The line in words, under the buttons, while analysis is on.
-pub fn words(ui_: &mut egui::Ui, p: &GameParams) {
+pub(crate) fn words(ui_: &mut egui::Ui, p: &GameParams) {
     if !p.analysis.open(&p.the_match, &p.tutorial) {
         return;
     }
@@ -63,7 +63,7 @@ pub fn words(ui_: &mut egui::Ui, p: &GameParams) {
 }
 
 /// Who stands better, in a few words: a forced win, else Light's chance.
-pub fn verdict(l: Lang, line: &Line) -> String {
+pub(crate) fn verdict(l: Lang, line: &Line) -> String {
     match line.forced_win() {
         Some((side, plies)) => t!(l, "analysis-wins-in", side = side_key(side), count = plies),
         None => t!(
@@ -75,7 +75,7 @@ pub fn verdict(l: Lang, line: &Line) -> String {
 }
 
 /// The first actions of a line, as the move list writes them.
-pub fn line_text(pv: &[Action]) -> String {
+pub(crate) fn line_text(pv: &[Action]) -> String {
     let mut words: Vec<String> = pv.iter().take(LINE_WORDS).map(|a| a.to_string()).collect();
     if pv.len() > LINE_WORDS {
         words.push("…".into());

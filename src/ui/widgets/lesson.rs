@@ -8,7 +8,12 @@ use crate::game::tutorial::LESSONS;
 use crate::ui::state::{GameParams, Requests, UiState};
 
 /// The lesson on the board, in place of the game's panel.
-pub fn lesson_panel(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
+pub(crate) fn lesson_panel(
+    ui_: &mut egui::Ui,
+    p: &mut GameParams,
+    r: &mut Requests,
+    ui: &mut UiState,
+) {
     let i = p.tutorial.lesson;
     let lesson = &LESSONS[i];
     let l = *p.lang;

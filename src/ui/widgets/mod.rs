@@ -6,9 +6,9 @@
 //! ([`analysis`]) and the move list ([`moves`]). The wide panel and the
 //! phone's layout are siblings that both draw with these.
 
-pub mod analysis;
-pub mod lesson;
-pub mod moves;
+pub(super) mod analysis;
+pub(super) mod lesson;
+pub(super) mod moves;
 
 use agon_ai::review::Mark;
 use agon_rules::{ActionKind, Side};
@@ -20,7 +20,7 @@ use crate::ui::state::{Dialog, GameParams, UiState};
 use crate::ui::wording::status_line;
 
 /// The interface's look: dark, rounded windows, readable text sizes.
-pub fn style(ctx: &egui::Context) {
+pub(super) fn style(ctx: &egui::Context) {
     let mut visuals = egui::Visuals::dark();
     visuals.window_corner_radius = egui::CornerRadius::same(10);
     visuals.panel_fill = egui::Color32::from_rgba_unmultiplied(24, 26, 31, 244);
@@ -42,7 +42,7 @@ pub fn style(ctx: &egui::Context) {
 
 /// The game's name in gold over "Queen's Guard · London, 1842", centred:
 /// the menu's title and the About dialog's.
-pub fn title(ui: &mut egui::Ui, l: Lang, size: f32) {
+pub(super) fn title(ui: &mut egui::Ui, l: Lang, size: f32) {
     ui.vertical_centered(|ui| {
         ui.label(
             egui::RichText::new(t!(l, "game-name"))
@@ -58,7 +58,7 @@ pub fn title(ui: &mut egui::Ui, l: Lang, size: f32) {
     });
 }
 
-pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
+pub(super) fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
     ui.add_sized(
         [240.0, 38.0],
         egui::Button::new(egui::RichText::new(text).size(17.0)),
@@ -66,7 +66,7 @@ pub fn big_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
 }
 
 /// How wide `text` is at `size` points, on one line.
-pub fn text_width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
+pub(super) fn text_width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
     ctx.fonts_mut(|f| {
         f.layout_no_wrap(
             text.to_string(),
@@ -81,7 +81,7 @@ pub fn text_width(ctx: &egui::Context, text: &str, size: f32) -> f32 {
 /// The largest text size up to `size` at which `text` fits in `width`
 /// points: a button's label in a long language shrinks a little rather
 /// than push the row off the screen (never below 11 points).
-pub fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
+pub(super) fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f32 {
     let wide = text_width(ctx, text, size);
     if wide <= width || wide <= 0.0 {
         size
@@ -91,7 +91,7 @@ pub fn fitted_size(ctx: &egui::Context, text: &str, width: f32, size: f32) -> f3
 }
 
 /// A side's colour in the interface, as the theme gives it.
-pub fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
+pub(super) fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
     let [r, g, b] = match side {
         Side::Light => theme.palette.ui_light,
         Side::Dark => theme.palette.ui_dark,
@@ -100,7 +100,7 @@ pub fn side_color(theme: &Theme, side: Side) -> egui::Color32 {
 }
 
 /// The colour of a review's mark: an inaccuracy, a mistake, a blunder.
-pub fn mark_color(mark: Mark) -> egui::Color32 {
+pub(super) fn mark_color(mark: Mark) -> egui::Color32 {
     match mark {
         Mark::Inaccuracy => egui::Color32::from_rgb(230, 200, 90),
         Mark::Mistake => egui::Color32::from_rgb(235, 140, 70),
@@ -109,7 +109,7 @@ pub fn mark_color(mark: Mark) -> egui::Color32 {
 }
 
 /// The whole window, for a panel to be laid out in.
-pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+pub(super) fn root_ui(ctx: &egui::Context) -> egui::Ui {
     egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -120,7 +120,7 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 }
 
 /// Whose turn and what to do, with a spinner while the computer thinks.
-pub fn status_row(ui_: &mut egui::Ui, p: &GameParams, size: f32) {
+pub(super) fn status_row(ui_: &mut egui::Ui, p: &GameParams, size: f32) {
     let thinking = p.thinker.thinking();
     ui_.horizontal(|ui_| {
         if thinking {
@@ -138,7 +138,7 @@ pub fn status_row(ui_: &mut egui::Ui, p: &GameParams, size: f32) {
 }
 
 /// A side's colour as a dot, beside its name.
-pub fn side_dot(ui_: &mut egui::Ui, theme: &Theme, side: Side, radius: f32) {
+pub(super) fn side_dot(ui_: &mut egui::Ui, theme: &Theme, side: Side, radius: f32) {
     let (rect, _) =
         ui_.allocate_exact_size(egui::Vec2::splat(2.0 * radius + 2.0), egui::Sense::hover());
     ui_.painter().circle(
@@ -151,7 +151,7 @@ pub fn side_dot(ui_: &mut egui::Ui, theme: &Theme, side: Side, radius: f32) {
 
 /// The latest thing that happened, in words; a live region, so a screen
 /// reader says it as it changes.
-pub fn latest_words(ui_: &mut egui::Ui, p: &GameParams) {
+pub(super) fn latest_words(ui_: &mut egui::Ui, p: &GameParams) {
     let Some(latest) = p.announcements.latest() else {
         return;
     };
@@ -162,7 +162,7 @@ pub fn latest_words(ui_: &mut egui::Ui, p: &GameParams) {
 }
 
 /// Playing a friend by link: the button that sends them the game.
-pub fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut UiState) {
+pub(super) fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut UiState) {
     if p.the_match.friend_to_move() {
         let l = *p.lang;
         let label = if p.the_match.game.history().is_empty() {
@@ -186,7 +186,7 @@ pub fn send_move_button(ui_: &mut egui::Ui, p: &mut GameParams, ui: &mut UiState
 
 /// An action as the move list writes it: its captures marked, a
 /// relocation in italics.
-pub fn action_text(p: &agon_rules::Played) -> egui::RichText {
+pub(super) fn action_text(p: &agon_rules::Played) -> egui::RichText {
     let t = egui::RichText::new(p.action.with_captures(p.captured)).monospace();
     if p.kind == ActionKind::Relocation {
         t.italics()

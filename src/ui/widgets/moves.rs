@@ -45,7 +45,7 @@ fn browse_buttons(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Reques
 
 /// The actions so far, each a button that shows the position after it;
 /// says whether the pointer is over the list (where ←/→ step through it).
-pub fn move_list(
+pub(crate) fn move_list(
     ui: &mut egui::Ui,
     l: Lang,
     the_match: &Match,
