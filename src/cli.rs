@@ -1,5 +1,8 @@
 //! Command-line options, for players and for testing.
 
+use std::ffi::OsStr;
+use std::path::PathBuf;
+
 use agon_ai::Level;
 use agon_rules::{Position, Side};
 
@@ -52,7 +55,8 @@ pub struct Options {
     pub level: Option<Level>,
     pub side: Option<Side>,
     pub position: Option<Position>,
-    pub load: Option<String>,
+    /// A file name is any bytes the system allows, not only UTF-8.
+    pub load: Option<PathBuf>,
     /// A link to open, read when the game starts (a bad one is a notice).
     pub open: Option<String>,
     pub play: Vec<String>,
@@ -65,7 +69,7 @@ pub struct Options {
     pub graphics: Option<crate::store::Graphics>,
     pub animation: Option<crate::store::AnimationSpeed>,
     pub lang: Option<crate::i18n::Lang>,
-    pub screenshot: Option<String>,
+    pub screenshot: Option<PathBuf>,
     pub then: Option<agon_rules::Action>,
     pub then_seconds: f32,
     pub frames: u32,
@@ -87,42 +91,64 @@ fn setting<T: serde::de::DeserializeOwned>(v: String, what: &str) -> Result<T, S
         .map_err(|_| format!("{v:?} is not {what}"))
 }
 
+/// The next argument, the value of `flag`, as it came.
+fn next_value<'a>(
+    it: &mut impl Iterator<Item = &'a OsStr>,
+    flag: &str,
+) -> Result<&'a OsStr, String> {
+    it.next().ok_or_else(|| format!("{flag} needs a value"))
+}
+
+/// The next argument, the value of `flag`, as text: anything but a file
+/// name must be UTF-8.
+fn next_text<'a>(it: &mut impl Iterator<Item = &'a OsStr>, flag: &str) -> Result<String, String> {
+    let arg = next_value(it, flag)?;
+    arg.to_str()
+        .map(String::from)
+        .ok_or_else(|| format!("{flag} needs text in UTF-8, not {arg:?}"))
+}
+
 impl Options {
-    /// Parses the arguments after the program name.
-    pub fn parse(args: &[String]) -> Result<Options, String> {
+    /// Parses the arguments after the program name, as the system gives
+    /// them (`std::env::args_os`): a file name may be any bytes.
+    pub fn parse<A: AsRef<OsStr>>(args: &[A]) -> Result<Options, String> {
         let mut o = Options {
             frames: 90,
             then_seconds: 0.3,
             size: (1280, 800),
             ..Options::default()
         };
-        let mut it = args.iter();
+        let mut it = args.iter().map(AsRef::as_ref);
         while let Some(flag) = it.next() {
-            let mut value = || {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{flag} needs a value"))
+            let flag = match flag.to_str() {
+                Some(flag) => flag,
+                None => return Err(format!("unknown option {flag:?}\n\n{USAGE}")),
             };
-            match flag.as_str() {
+            match flag {
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 "--version" | "-V" => return Err(VERSION.to_string()),
-                "--mode" => o.mode = Some(value()?.parse()?),
-                "--level" => o.level = Some(value()?.parse()?),
-                "--side" => o.side = Some(side(&value()?)?),
-                "--view" => o.view = Some(side(&value()?)?),
+                "--mode" => o.mode = Some(next_text(&mut it, flag)?.parse()?),
+                "--level" => o.level = Some(next_text(&mut it, flag)?.parse()?),
+                "--side" => o.side = Some(side(&next_text(&mut it, flag)?)?),
+                "--view" => o.view = Some(side(&next_text(&mut it, flag)?)?),
                 "--position" => {
-                    let text = value()?;
+                    let text = next_text(&mut it, flag)?;
                     o.position =
                         Some(Position::from_afn(&text).map_err(|e| format!("--position: {e}"))?);
                 }
-                "--load" => o.load = Some(value()?),
-                "--open" => o.open = Some(value()?),
-                "--play" => o.play = value()?.split_whitespace().map(String::from).collect(),
-                "--select" => o.select = Some(value()?),
+                "--load" => o.load = Some(next_value(&mut it, flag)?.into()),
+                "--open" => o.open = Some(next_text(&mut it, flag)?),
+                "--play" => {
+                    o.play = next_text(&mut it, flag)?
+                        .split_whitespace()
+                        .map(String::from)
+                        .collect()
+                }
+                "--select" => o.select = Some(next_text(&mut it, flag)?),
                 "--hint" => o.hint = true,
                 "--analyse" => o.analyse = true,
                 "--tutorial" => {
-                    let v = value()?;
+                    let v = next_text(&mut it, flag)?;
                     let n: usize = v
                         .parse()
                         .map_err(|_| format!("--tutorial: {v:?} is not a number"))?;
@@ -134,17 +160,26 @@ impl Options {
                     }
                     o.tutorial = Some(n - 1);
                 }
-                "--theme" => o.theme = Some(setting(value()?, "a theme")?),
-                "--animation" => o.animation = Some(setting(value()?, "an animation speed")?),
-                "--graphics" => o.graphics = Some(setting(value()?, "a graphics setting")?),
-                "--lang" => o.lang = Some(setting(value()?, "a language (en, it, el or nb)")?),
-                "--screenshot" => o.screenshot = Some(value()?),
+                "--theme" => o.theme = Some(setting(next_text(&mut it, flag)?, "a theme")?),
+                "--animation" => {
+                    o.animation = Some(setting(next_text(&mut it, flag)?, "an animation speed")?)
+                }
+                "--graphics" => {
+                    o.graphics = Some(setting(next_text(&mut it, flag)?, "a graphics setting")?)
+                }
+                "--lang" => {
+                    o.lang = Some(setting(
+                        next_text(&mut it, flag)?,
+                        "a language (en, it, el or nb)",
+                    )?)
+                }
+                "--screenshot" => o.screenshot = Some(next_value(&mut it, flag)?.into()),
                 "--then" => {
-                    let v = value()?;
+                    let v = next_text(&mut it, flag)?;
                     o.then = Some(v.parse().map_err(|e| format!("--then {v:?}: {e}"))?);
                 }
                 "--then-seconds" => {
-                    let v = value()?;
+                    let v = next_text(&mut it, flag)?;
                     o.then_seconds = v
                         .parse()
                         .ok()
@@ -154,13 +189,13 @@ impl Options {
                         })?;
                 }
                 "--frames" => {
-                    let v = value()?;
+                    let v = next_text(&mut it, flag)?;
                     o.frames = v
                         .parse()
                         .map_err(|_| format!("--frames: {v:?} is not a number"))?;
                 }
                 "--size" => {
-                    let v = value()?;
+                    let v = next_text(&mut it, flag)?;
                     let (w, h) = v
                         .split_once('x')
                         .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
@@ -252,5 +287,27 @@ mod tests {
         ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// Linux allows any bytes but `/` and NUL in a file name: such a name
+    /// is kept as it is; any other argument that is not UTF-8 is refused by
+    /// name (it panicked: `std::env::args`).
+    #[cfg(unix)]
+    #[test]
+    fn a_file_name_may_be_any_bytes_and_other_arguments_must_be_text() {
+        use std::ffi::OsString;
+        use std::os::unix::ffi::OsStringExt;
+        let odd = |bytes: &[u8]| OsString::from_vec(bytes.to_vec());
+        let name = odd(b"/tmp/\xff.json");
+        let o = Options::parse(&[OsString::from("--load"), name.clone()]).unwrap();
+        assert_eq!(o.load.as_deref(), Some(std::path::Path::new(&name)));
+        let o = Options::parse(&[OsString::from("--screenshot"), name.clone()]).unwrap();
+        assert_eq!(o.screenshot.map(PathBuf::into_os_string), Some(name));
+        for flag in ["--position", "--open", "--play", "--mode", "--frames"] {
+            let e = Options::parse(&[OsString::from(flag), odd(b"\xff")]).unwrap_err();
+            assert_eq!(e, format!("{flag} needs text in UTF-8, not \"\\xFF\""));
+        }
+        let e = Options::parse(&[odd(b"--\xff")]).unwrap_err();
+        assert!(e.starts_with("unknown option \"--\\xFF\""), "{e}");
     }
 }

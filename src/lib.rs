@@ -15,14 +15,14 @@
 //! `checks::layers` reads this table and holds the code to it.
 //!
 //! ```text
-//! lib.rs cli.rs checks/     the app: options, the plugins, checks of the whole tree
-//! dev/                      frame statistics, screenshots, the page's data for its tests
-//! ui/                       the interface (egui): reads the match and requests changes
-//! audio.rs                  sounds, chosen from what the match announced
-//! scene/                    the 3D board, the pieces and their motions, the camera
-//! store/                    settings and the language, the saved game, records as files
-//! game/                     the match and its one owner, turns, the computer, lessons, links
-//! i18n/ frames.rs timings.rs page.rs   leaves: words, the frame's order and pace, timings, the browser page
+//! lib.rs cli.rs headless.rs checks/  the app, its options, the app without a window, checks
+//! dev/                               frame statistics, screenshots, the page's data for tests
+//! ui/                                the interface (egui): reads the match, requests changes
+//! audio.rs                           sounds, chosen from what the match announced
+//! scene/                             the 3D board, the pieces and their motions, the camera
+//! store/                             settings and language, the saved game, records as files
+//! game/                              the match and its one owner, turns, the computer, lessons
+//! i18n/ frames.rs timings.rs page.rs leaves: words, the frame, timings, the browser page
 //! ```
 //!
 //! Inside `ui/`, the pieces that more than one part draws live in
@@ -42,6 +42,7 @@ pub mod cli;
 pub mod dev;
 pub mod frames;
 pub mod game;
+pub mod headless;
 mod page;
 pub mod scene;
 pub mod store;
@@ -155,7 +156,7 @@ pub(crate) fn apply_options(
                 .push(Notice::new("notice-link-failed").with("error", e)),
         }
     } else if let Some(path) = &o.load {
-        match store::files::read_file(std::path::Path::new(path))
+        match store::files::read_file(path)
             .and_then(|text| game::import::parse_import(&text, level))
         {
             Ok(command) => {
@@ -163,7 +164,7 @@ pub(crate) fn apply_options(
             }
             Err(e) => notices.0.push(
                 Notice::new("notice-load-failed")
-                    .with("path", path)
+                    .with("path", path.display().to_string())
                     .with("error", e),
             ),
         }

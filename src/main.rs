@@ -8,12 +8,13 @@ use bevy::window::WindowResolution;
 
 fn main() -> AppExit {
     let launched = web_time::Instant::now();
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // As the system gives them: a file name may be any bytes, not UTF-8.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let options = match Options::parse(&args) {
         Ok(o) => o,
         Err(text) => {
             let asked = ["--help", "-h", "--version", "-V"];
-            if args.iter().any(|a| asked.contains(&a.as_str())) {
+            if args.iter().any(|a| asked.iter().any(|q| a == q)) {
                 println!("{text}");
                 return AppExit::Success;
             }

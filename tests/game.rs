@@ -645,44 +645,12 @@ fn whole_app_as_launched(dir: &std::path::Path, args: &[&str]) -> App {
 
 /// The game as `main` builds it from `args`, before its first frame.
 fn whole_app_before_its_first_frame(dir: &std::path::Path, args: &[&str]) -> App {
-    use bevy::render::RenderPlugin;
-    use bevy::render::settings::WgpuSettings;
-    use bevy::window::ExitCondition;
     let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
     let options = Options::parse(&args).unwrap();
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: None,
-                exit_condition: ExitCondition::DontExit,
-                close_when_requested: false,
-                ..default()
-            })
-            .set(RenderPlugin {
-                render_creation: WgpuSettings {
-                    backends: None,
-                    ..default()
-                }
-                .into(),
-                ..default()
-            })
-            .disable::<bevy::winit::WinitPlugin>()
-            .disable::<bevy::log::LogPlugin>(),
-    )
-    // Without a renderer, Bevy leaves out the render world's bookkeeping,
-    // which despawning a light (the victory's glow) still writes to.
-    .add_plugins(bevy::render::sync_world::SyncWorldPlugin)
-    .insert_resource(Storage(Box::new(FileStore {
+    let store = FileStore {
         dir: dir.to_path_buf(),
-    })))
-    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(
-        1.0 / 60.0,
-    )))
-    .add_plugins(agon::AgonPlugin { options });
-    app.finish();
-    app.cleanup();
-    app
+    };
+    agon::headless::app(options, Box::new(store))
 }
 
 /// A game against the computer with `actions` played, as a save file.
@@ -696,6 +664,52 @@ fn saved_game_text(actions: &[&str]) -> String {
         level: Level::Easy,
     };
     agon_rules::Record::from_game(&g, mode.players(), None).to_json()
+}
+
+/// `agon --load` a record whose file name is not UTF-8 (Linux allows any
+/// bytes): the game opens it. `std::env::args` panicked on such a name.
+#[cfg(unix)]
+#[test]
+fn a_record_whose_name_is_not_utf8_opens() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let dir = data_dir("odd-name");
+    let path = dir.join(OsString::from_vec(b"game-\xff.json".to_vec()));
+    std::fs::write(&path, saved_game_text(&["f1-f2", "f11-f10"])).unwrap();
+    let args = [
+        OsString::from("--lang"),
+        "en".into(),
+        "--load".into(),
+        path.into(),
+    ];
+    let options = Options::parse(&args).unwrap();
+    let store = FileStore { dir: dir.clone() };
+    let mut app = agon::headless::app(options, Box::new(store));
+    frames(&mut app, 3);
+    let the_match = app.world().resource::<Match>();
+    assert_eq!(the_match.game.history().len(), 2);
+    assert!(app.world().resource::<Notices>().0.is_empty());
+}
+
+/// Any other argument that is not UTF-8 is refused by name, with an error
+/// status, before a window opens; not a panic (status 101).
+#[cfg(unix)]
+#[test]
+fn the_binary_refuses_an_argument_that_is_not_text() {
+    use std::os::unix::ffi::OsStrExt;
+    for flag in ["--position", "--open"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_agon"))
+            .arg(flag)
+            .arg(std::ffi::OsStr::from_bytes(b"?game=\xff"))
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{flag}: {said}");
+        assert!(
+            said.contains(&format!("{flag} needs text in UTF-8")),
+            "{said}"
+        );
+    }
 }
 
 fn save_file(dir: &std::path::Path) -> Option<Vec<u8>> {

@@ -99,7 +99,7 @@ fn report_on_exit(mut exits: MessageReader<AppExit>, stats: Res<FrameStats>) {
 /// Saves a screenshot once enough frames have rendered, then exits.
 #[derive(Resource, Clone)]
 pub struct ScreenshotPlan {
-    pub path: String,
+    pub path: std::path::PathBuf,
     pub frames: u32,
     /// Software renderers compile pipelines slowly: wait this long too.
     pub min_seconds: f32,
@@ -139,7 +139,7 @@ fn take_screenshot(
     }
     plan.taken = true;
     let path = plan.path.clone();
-    info!("agon: saving a screenshot to {path}");
+    info!("agon: saving a screenshot to {}", path.display());
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path))

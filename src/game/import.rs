@@ -16,6 +16,8 @@ use crate::i18n::Message;
 /// computer at `level`, the player taking the side to move; a link as it
 /// says ([`read_link`]).
 pub(crate) fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Message> {
+    // A file saved by a Windows editor may start with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like_link(text) {
         return read_link(text, level);
     }
@@ -132,5 +134,35 @@ mod tests {
         let e = parse_import("see game=ARW please", Level::Easy).unwrap_err();
         assert!(!e.to_string().contains("game code"), "{e}");
         assert!(!looks_like_link("{\"note\": \"game=1\"}"));
+    }
+
+    /// What a command opens: its setup or players, and the game's actions.
+    fn opens(command: MatchCommand) -> String {
+        match command {
+            MatchCommand::New { setup, game, .. } => format!("{setup:?} {:?}", game.history()),
+            MatchCommand::Load { record, .. } => {
+                format!("{:?} {:?}", record.0.players, record.1.history())
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// A file saved with a byte-order mark (as Windows editors save) opens
+    /// like one without: a link, a record, a list of actions.
+    #[test]
+    fn a_byte_order_mark_changes_nothing() {
+        let mut g = Game::new();
+        g.play_text("f1-f2").unwrap();
+        let code = agon_rules::link::encode_game(&g);
+        let record = agon_rules::Record::from_game(&g, Default::default(), None).to_json();
+        for text in [
+            format!("?game={code}&mode=pass-and-play"),
+            record,
+            "f1-f2".to_string(),
+        ] {
+            let plain = opens(parse_import(&text, Level::Easy).unwrap());
+            let marked = parse_import(&format!("\u{feff}{text}"), Level::Easy);
+            assert_eq!(opens(marked.unwrap()), plain, "{text}");
+        }
     }
 }

@@ -164,6 +164,11 @@ fn keep_address(
     if tutorial.active || *screen.get() != Screen::Playing {
         return;
     }
+    // Compared only when the match changed: a frame costs the same at any
+    // length of game.
+    if !the_match.is_changed() && !screen.is_changed() && !tutorial.is_changed() {
+        return;
+    }
     let game = &the_match.game;
     let same = shown.as_ref().is_some_and(|(g, mode)| {
         *mode == the_match.mode && g.start() == game.start() && g.history() == game.history()

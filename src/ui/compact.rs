@@ -128,6 +128,9 @@ fn counts_width(ctx: &egui::Context, p: &GameParams) -> f32 {
 
 /// The latest actions in a row, the newest at the right end.
 /// A tap on one shows the position after it; "Back to the game" returns.
+/// Only the actions within [`STRIP_REACH`] of the one on the board are
+/// laid out, so a long game costs a frame no more than a short one; the
+/// one on the board is brought to the middle when it changes.
 fn strip(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
     let history = the_match.game.history();
     if history.is_empty() {
@@ -141,23 +144,39 @@ fn strip(ui_: &mut egui::Ui, l: Lang, the_match: &Match, r: &mut Requests) {
     {
         r.commands.write(MatchCommand::Browse(None));
     }
+    let shown_changed = ui_.data_mut(|d| {
+        let last = d.get_temp_mut_or_default::<usize>(egui::Id::new("strip-shown"));
+        std::mem::replace(last, shown) != shown
+    });
+    let from = shown.saturating_sub(STRIP_REACH);
+    let to = shown.saturating_add(STRIP_REACH).min(history.len());
     egui::ScrollArea::horizontal()
         .stick_to_right(the_match.browsing.is_none())
         .id_salt("strip")
         .show(ui_, |ui_| {
             ui_.horizontal(|ui_| {
-                for (i, played) in history.iter().enumerate() {
+                if from > 0 {
+                    ui_.label(egui::RichText::new("…").weak());
+                }
+                for (i, played) in history.iter().enumerate().take(to).skip(from) {
                     ui_.label(egui::RichText::new(format!("{}.", i + 1)).weak().small());
-                    if ui_
-                        .selectable_label(i + 1 == shown, action_text(played))
-                        .clicked()
-                    {
+                    let label = ui_.selectable_label(i + 1 == shown, action_text(played));
+                    if i + 1 == shown && shown_changed && the_match.browsing.is_some() {
+                        label.scroll_to_me(Some(egui::Align::Center));
+                    }
+                    if label.clicked() {
                         r.commands.write(MatchCommand::Browse(Some(i + 1)));
                     }
+                }
+                if to < history.len() {
+                    ui_.label(egui::RichText::new("…").weak());
                 }
             });
         });
 }
+
+/// How many actions the strip shows on each side of the one on the board.
+const STRIP_REACH: usize = 100;
 
 fn main_buttons(
     ui_: &mut egui::Ui,

@@ -61,6 +61,8 @@ fn main() {
         assert!(!game.is_over(), "the playout never ends the game");
         let json = Record::from_game(&game, Players::default(), None).to_json();
         if let Some(dir) = &write {
+            std::fs::create_dir_all(dir)
+                .unwrap_or_else(|e| fail(&format!("{}: {e}", dir.display())));
             let save = |name: String, text: &str| {
                 let path = dir.join(name);
                 std::fs::write(&path, text)

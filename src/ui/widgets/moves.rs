@@ -71,93 +71,12 @@ pub(crate) fn move_list(
         .auto_shrink([false, false])
         .stick_to_bottom(true)
         .scroll_source(wheel_scrolls)
-        .show(ui, |ui| {
-            let history = game.history();
-            if history.is_empty() {
+        .show_viewport(ui, |ui, viewport| {
+            if game.history().is_empty() {
                 ui.label(egui::RichText::new(t!(l, "no-action-yet")).weak());
+                return;
             }
-            // Rows of two actions; a game may start with Dark to move.
-            let first_dark = game.start().to_move() == Side::Dark;
-            let row_at = |i: usize| row_of(i, first_dark);
-            let action = |ui: &mut egui::Ui, i: usize| {
-                // Action i leads to the position before action i + 1.
-                let on_board = the_match.line.is_none() && i + 1 == shown;
-                let mut text = action_text(&history[i]);
-                // The review's mark, in its colour: f3-f4??
-                if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark) {
-                    text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
-                        .monospace()
-                        .color(mark_color(m));
-                }
-                let button = egui::Button::selectable(on_board, text);
-                let label = ui.add_sized([ACTION_WIDTH, row_height(ui)], button);
-                if on_board && shown_changed {
-                    label.scroll_to_me(Some(egui::Align::Center));
-                }
-                label.clicked().then_some(MatchCommand::BrowseLine {
-                    line: None,
-                    to: i + 1,
-                })
-            };
-            let mut chosen = None;
-            // The rows in groups, each group followed by the variations
-            // that leave the game in its last row (or after the game's last
-            // action, once that was taken back).
-            let rows = if history.is_empty() {
-                0
-            } else {
-                row_at(history.len() - 1) + 1
-            };
-            let leaves = |row: usize| {
-                the_match
-                    .variations
-                    .iter()
-                    .enumerate()
-                    .filter(move |(_, var)| {
-                        row_at(var.from.min(history.len().saturating_sub(1))) == row
-                    })
-            };
-            let mut start = 0;
-            for row in 0..rows {
-                if leaves(row).next().is_none() && row + 1 < rows {
-                    continue;
-                }
-                // Columns as wide in every group: the numbers at least
-                // NUMBER_WIDTH, the actions sized below.
-                egui::Grid::new(("moves", start))
-                    .num_columns(3)
-                    .min_col_width(NUMBER_WIDTH)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for row in start..=row {
-                            let number = egui::RichText::new(format!("{}.", row + 1)).weak();
-                            let height = row_height(ui);
-                            ui.add_sized([NUMBER_WIDTH, height], egui::Label::new(number));
-                            // The row's actions: Light's, then Dark's.
-                            let light = (row * 2).checked_sub(usize::from(first_dark));
-                            match light {
-                                Some(i) if i < history.len() => {
-                                    chosen = action(ui, i).or(chosen.take());
-                                }
-                                _ => {
-                                    let size = [ACTION_WIDTH, row_height(ui)];
-                                    ui.add_sized(size, egui::Label::new("…"));
-                                }
-                            }
-                            let dark = row * 2 + 1 - usize::from(first_dark);
-                            if dark < history.len() {
-                                chosen = action(ui, dark).or(chosen.take());
-                            }
-                            ui.end_row();
-                        }
-                    });
-                for (v, var) in leaves(row) {
-                    let shown = (the_match.line == Some(v)).then_some(shown);
-                    let said = variation(ui, l, v, var, first_dark, shown, shown_changed);
-                    chosen = said.or(chosen.take());
-                }
-                start = row + 1;
-            }
+            let chosen = visible_part(ui, viewport, l, the_match, review, shown_changed);
             if let Some(command) = chosen {
                 r.commands.write(command);
             }
@@ -197,6 +116,198 @@ pub(crate) fn move_list(
         }
     }
     over
+}
+
+/// A piece of the list, top to bottom: a run of the game's rows (a grid,
+/// striped from its first row), or a variation's line under the row where
+/// it leaves the game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Block {
+    Rows { first: usize, last: usize },
+    Variation(usize),
+}
+
+/// The list's blocks: the rows in groups, each group followed by the
+/// variations that leave the game in its last row (or after the game's
+/// last action, once that was taken back).
+fn blocks(the_match: &Match) -> Vec<Block> {
+    let history = the_match.game.history();
+    let first_dark = the_match.game.start().to_move() == Side::Dark;
+    let Some(last) = history.len().checked_sub(1) else {
+        return Vec::new();
+    };
+    let rows = row_of(last, first_dark) + 1;
+    // The few rows variations leave at, in order, each with its variations.
+    let mut leaving: Vec<(usize, usize)> = the_match
+        .variations
+        .iter()
+        .enumerate()
+        .map(|(v, var)| (row_of(var.from.min(last), first_dark), v))
+        .collect();
+    leaving.sort();
+    let mut out = Vec::with_capacity(2 * leaving.len() + 1);
+    let mut first = 0;
+    for (row, v) in leaving {
+        if first <= row {
+            out.push(Block::Rows { first, last: row });
+            first = row + 1;
+        }
+        out.push(Block::Variation(v));
+    }
+    if first < rows {
+        out.push(Block::Rows {
+            first,
+            last: rows - 1,
+        });
+    }
+    out
+}
+
+/// Draws only the blocks (and within a run, only the rows) that the
+/// viewport shows, so that a frame costs the same at any length of game;
+/// the rest is room. Returns what a click asked for.
+fn visible_part(
+    ui: &mut egui::Ui,
+    viewport: egui::Rect,
+    l: Lang,
+    the_match: &Match,
+    review: Option<&agon_ai::review::Review>,
+    shown_changed: bool,
+) -> Option<MatchCommand> {
+    let history = the_match.game.history();
+    let shown = the_match.shown_actions();
+    let first_dark = the_match.game.start().to_move() == Side::Dark;
+    let row_h = row_height(ui);
+    let gap = ui.spacing().item_spacing.y;
+    let pitch = row_h + gap;
+    let blocks = blocks(the_match);
+    // A variation's height is known once drawn (its line may wrap): until
+    // then, one row.
+    let variation_id = |v: usize| egui::Id::new(("moves-variation", v));
+    let height = |ui: &egui::Ui, b: &Block| match *b {
+        Block::Rows { first, last } => (last - first + 1) as f32 * pitch - gap,
+        Block::Variation(v) => ui
+            .data(|d| d.get_temp::<f32>(variation_id(v)))
+            .unwrap_or(row_h),
+    };
+    let mut tops = Vec::with_capacity(blocks.len());
+    let mut y = 0.0;
+    for b in &blocks {
+        tops.push(y);
+        y += height(ui, b) + gap;
+    }
+    let origin = ui.max_rect().left_top();
+    let width = ui.available_width();
+    ui.set_height((y - gap).max(0.0));
+    let at = |top: f32, h: f32| {
+        egui::Rect::from_min_size(origin + egui::vec2(0.0, top), egui::vec2(width, h))
+    };
+    // The shown action into view when it changes, drawn or not.
+    if shown_changed {
+        let target = match the_match.line {
+            None => shown.checked_sub(1).map(|i| {
+                let row = row_of(i, first_dark);
+                blocks.iter().zip(&tops).find_map(|(b, &top)| match *b {
+                    Block::Rows { first, last } if (first..=last).contains(&row) => {
+                        Some(at(top + (row - first) as f32 * pitch, row_h))
+                    }
+                    _ => None,
+                })
+            }),
+            Some(line) => Some(
+                blocks
+                    .iter()
+                    .zip(&tops)
+                    .find(|(b, _)| **b == Block::Variation(line))
+                    .map(|(b, &top)| at(top, height(ui, b))),
+            ),
+        };
+        if let Some(rect) = target.flatten() {
+            ui.scroll_to_rect(rect, Some(egui::Align::Center));
+        }
+    }
+    let action = |ui: &mut egui::Ui, i: usize| {
+        // Action i leads to the position before action i + 1.
+        let on_board = the_match.line.is_none() && i + 1 == shown;
+        let mut text = action_text(&history[i]);
+        // The review's mark, in its colour: f3-f4??
+        if let Some(m) = review.and_then(|r| r.actions.get(i)).and_then(|a| a.mark) {
+            text = egui::RichText::new(format!("{}{}", text.text(), m.symbol()))
+                .monospace()
+                .color(mark_color(m));
+        }
+        let button = egui::Button::selectable(on_board, text);
+        let label = ui.add_sized([ACTION_WIDTH, row_height(ui)], button);
+        label.clicked().then_some(MatchCommand::BrowseLine {
+            line: None,
+            to: i + 1,
+        })
+    };
+    let mut chosen = None;
+    for (b, &top) in blocks.iter().zip(&tops) {
+        let h = height(ui, b);
+        if top > viewport.max.y || top + h < viewport.min.y {
+            continue;
+        }
+        match *b {
+            Block::Rows { first, last } => {
+                // Only the rows in view, one more each side.
+                let from = first + ((viewport.min.y - top) / pitch).floor().max(0.0) as usize;
+                let to = first + ((viewport.max.y - top) / pitch).ceil().max(0.0) as usize;
+                let (from, to) = (from.saturating_sub(1).max(first), (to + 1).min(last));
+                let rows_h = (to - from + 1) as f32 * pitch - gap;
+                let rect = at(top + (from - first) as f32 * pitch, rows_h);
+                ui.scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                    // Columns as wide in every group: the numbers at least
+                    // NUMBER_WIDTH, the actions sized below. Striped as one
+                    // grid from the group's first row.
+                    egui::Grid::new(("moves", first))
+                        .num_columns(3)
+                        .min_col_width(NUMBER_WIDTH)
+                        .striped(true)
+                        .start_row(from - first)
+                        .show(ui, |ui| {
+                            for row in from..=to {
+                                let number = egui::RichText::new(format!("{}.", row + 1)).weak();
+                                let height = row_height(ui);
+                                ui.add_sized([NUMBER_WIDTH, height], egui::Label::new(number));
+                                // The row's actions: Light's, then Dark's.
+                                let light = (row * 2).checked_sub(usize::from(first_dark));
+                                match light {
+                                    Some(i) if i < history.len() => {
+                                        chosen = action(ui, i).or(chosen.take());
+                                    }
+                                    _ => {
+                                        let size = [ACTION_WIDTH, row_height(ui)];
+                                        ui.add_sized(size, egui::Label::new("…"));
+                                    }
+                                }
+                                let dark = row * 2 + 1 - usize::from(first_dark);
+                                if dark < history.len() {
+                                    chosen = action(ui, dark).or(chosen.take());
+                                }
+                                ui.end_row();
+                            }
+                        });
+                });
+            }
+            Block::Variation(v) => {
+                let var = &the_match.variations[v];
+                let shown = (the_match.line == Some(v)).then_some(shown);
+                let drawn = ui.scope_builder(egui::UiBuilder::new().max_rect(at(top, h)), |ui| {
+                    variation(ui, l, v, var, first_dark, shown, shown_changed)
+                });
+                chosen = drawn.inner.or(chosen.take());
+                // Its true height, for the layout of the next frame.
+                let real = drawn.response.rect.height();
+                if (real - h).abs() > 0.5 {
+                    ui.data_mut(|d| d.insert_temp(variation_id(v), real));
+                    ui.ctx().request_repaint();
+                }
+            }
+        }
+    }
+    chosen
 }
 
 /// How far a wheel event turns, in notches (up is positive).
