@@ -63,6 +63,10 @@ pub(crate) fn ending_reason(ending: Ending) -> Message {
         }
         Ending::Agreement => Message::new("ending-agreed"),
         Ending::Adjudication => Message::new("ending-adjudicated"),
+        Ending::Time { winner } => Message::new("ending-time").with("side", side_key(!winner)),
+        Ending::Abandonment { winner } => {
+            Message::new("ending-abandoned").with("side", side_key(!winner))
+        }
     }
 }
 

@@ -29,6 +29,14 @@ ending-resigned = { $side ->
 ending-repetition = The same position occurred for the third time.
 ending-agreed = The players agreed a draw.
 ending-adjudicated = The game was stopped and called a draw.
+ending-time = { $side ->
+       *[light] Light's time ran out.
+        [dark] Dark's time ran out.
+    }
+ending-abandoned = { $side ->
+       *[light] Light left the game for too long.
+        [dark] Dark left the game for too long.
+    }
 
 ## The status line: whose turn it is and what to do.
 ## $who is "you" (one person at the screen), "light" or "dark".

@@ -29,6 +29,14 @@ ending-resigned = { $side ->
 ending-repetition = La stessa posizione si è presentata per la terza volta.
 ending-agreed = I giocatori si sono accordati per la patta.
 ending-adjudicated = La partita è stata interrotta e dichiarata patta.
+ending-time = { $side ->
+       *[light] Il tempo del Chiaro è scaduto.
+        [dark] Il tempo dello Scuro è scaduto.
+    }
+ending-abandoned = { $side ->
+       *[light] Il Chiaro ha lasciato la partita troppo a lungo.
+        [dark] Lo Scuro ha lasciato la partita troppo a lungo.
+    }
 
 ## La riga di stato: a chi tocca e che cosa fare.
 ## $who è "you" (una sola persona allo schermo), "light" o "dark".

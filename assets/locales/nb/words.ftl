@@ -29,6 +29,14 @@ ending-resigned = { $side ->
 ending-repetition = Den samme stillingen oppsto for tredje gang.
 ending-agreed = Spillerne ble enige om uavgjort.
 ending-adjudicated = Partiet ble stoppet og erklært uavgjort.
+ending-time = { $side ->
+       *[light] Lys gikk tom for tid.
+        [dark] Mørk gikk tom for tid.
+    }
+ending-abandoned = { $side ->
+       *[light] Lys forlot partiet for lenge.
+        [dark] Mørk forlot partiet for lenge.
+    }
 
 ## The status line: whose turn it is and what to do.
 ## $who is "you" (one person at the screen), "light" or "dark".

@@ -86,6 +86,15 @@ pub enum Ending {
     Agreement,
     /// A match tool stopped the game at its ply cap and called it a draw.
     Adjudication,
+    /// The loser's clock ran out (a game with a clock, online).
+    Time {
+        winner: Side,
+    },
+    /// The loser left a game with a clock for longer than its grace, and
+    /// the winner claimed it (online).
+    Abandonment {
+        winner: Side,
+    },
 }
 
 impl Ending {
@@ -93,19 +102,23 @@ impl Ending {
     pub fn winner(self) -> Option<Side> {
         match self {
             Ending::Rules(o) => o.winner(),
-            Ending::Resignation { winner } => Some(winner),
+            Ending::Resignation { winner }
+            | Ending::Time { winner }
+            | Ending::Abandonment { winner } => Some(winner),
             Ending::Agreement | Ending::Adjudication => None,
         }
     }
 
     /// The reason word: `throne`, `forfeit`, `no-moves`, `repetition`,
-    /// `resignation`, `agreement`, `adjudication`.
+    /// `resignation`, `agreement`, `adjudication`, `time`, `abandonment`.
     pub fn reason(self) -> &'static str {
         match self {
             Ending::Rules(o) => o.reason_text(),
             Ending::Resignation { .. } => "resignation",
             Ending::Agreement => "agreement",
             Ending::Adjudication => "adjudication",
+            Ending::Time { .. } => "time",
+            Ending::Abandonment { .. } => "abandonment",
         }
     }
 }
@@ -118,6 +131,8 @@ impl fmt::Display for Ending {
             Ending::Resignation { winner } => write!(f, "{winner} resignation"),
             Ending::Agreement => f.write_str("draw agreement"),
             Ending::Adjudication => f.write_str("draw adjudication"),
+            Ending::Time { winner } => write!(f, "{winner} time"),
+            Ending::Abandonment { winner } => write!(f, "{winner} abandonment"),
         }
     }
 }
@@ -132,6 +147,14 @@ impl FromStr for Ending {
             "dark resignation" => Ok(Ending::Resignation { winner: Side::Dark }),
             "draw agreement" => Ok(Ending::Agreement),
             "draw adjudication" => Ok(Ending::Adjudication),
+            "light time" => Ok(Ending::Time {
+                winner: Side::Light,
+            }),
+            "dark time" => Ok(Ending::Time { winner: Side::Dark }),
+            "light abandonment" => Ok(Ending::Abandonment {
+                winner: Side::Light,
+            }),
+            "dark abandonment" => Ok(Ending::Abandonment { winner: Side::Dark }),
             _ => s.parse().map(Ending::Rules),
         }
     }

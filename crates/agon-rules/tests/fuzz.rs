@@ -212,9 +212,13 @@ fn ending() -> impl Strategy<Value = Option<Ending>> {
         Just(Some(Ending::Rules(Outcome::DrawByRepetition))),
         (side.clone(), reason)
             .prop_map(|(winner, reason)| Some(Ending::Rules(Outcome::Win { winner, reason }))),
-        side.prop_map(|winner| Some(Ending::Resignation { winner })),
+        side.clone()
+            .prop_map(|winner| Some(Ending::Resignation { winner })),
         Just(Some(Ending::Agreement)),
         Just(Some(Ending::Adjudication)),
+        side.clone()
+            .prop_map(|winner| Some(Ending::Time { winner })),
+        side.prop_map(|winner| Some(Ending::Abandonment { winner })),
     ]
 }
 

@@ -207,6 +207,10 @@ fn the_stored_result_must_match_the_actions() {
     for ending in [
         Ending::Resignation { winner: Side::Dark },
         Ending::Agreement,
+        Ending::Time {
+            winner: Side::Light,
+        },
+        Ending::Abandonment { winner: Side::Dark },
     ] {
         let mut r = sample();
         r.result = Some(ending);
