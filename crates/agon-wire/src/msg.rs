@@ -12,7 +12,7 @@ pub const VERSION: u32 = 1;
 pub const MAX_FRAME_BYTES: usize = 4096;
 /// Action ids are whole numbers below 2^53, so JavaScript reads them exactly.
 pub const MAX_ID: u64 = (1 << 53) - 1;
-/// Clock limits: minutes 0 to 180, increment 0 to 180 seconds, not both 0.
+/// Clock limits: minutes 1 to 180, increment 0 to 180 seconds.
 pub const MAX_CLOCK_MINUTES: u32 = 180;
 pub const MAX_INCREMENT_SECONDS: u32 = 180;
 /// Room ids, seat tokens and idempotency keys: 8 to 64 characters of
@@ -59,9 +59,9 @@ impl ClockSpec {
                 self.increment
             )));
         }
-        if self.minutes == 0 && self.increment == 0 {
+        if self.minutes == 0 {
             return Err(WireError::field(
-                "a clock of 0 minutes and 0 increment leaves no time; send null for no clock",
+                "a clock of 0 minutes leaves no time; send null for no clock",
             ));
         }
         Ok(())
@@ -124,7 +124,9 @@ impl Role {
 #[serde(tag = "t", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The first message of every connection.
-    Hello { v: u32 },
+    Hello {
+        v: u32,
+    },
     /// A new game; answered by `joined` (the creator's seat, token and claim
     /// code). The `key` makes it idempotent: the same key again answers the
     /// same room.
@@ -158,23 +160,49 @@ pub enum ClientMsg {
         watch: bool,
     },
     /// Trades a claim code for its seat's room and token (`claimed`).
-    Claim { id: u64, code: String },
+    Claim {
+        id: u64,
+        code: String,
+    },
     /// The open games (`lobby`).
-    Lobby { id: u64 },
+    Lobby {
+        id: u64,
+    },
     /// Leaves the room (`ack`).
-    Leave { id: u64 },
+    Leave {
+        id: u64,
+    },
     /// Asks again for the current room's events after `since` (a gap).
-    Resync { id: u64, since: u64 },
+    Resync {
+        id: u64,
+        since: u64,
+    },
     /// An action, for the position after `ply` actions.
-    Move { id: u64, ply: u32, action: String },
-    Resign { id: u64 },
-    OfferDraw { id: u64 },
-    AcceptDraw { id: u64 },
-    DeclineDraw { id: u64 },
+    Move {
+        id: u64,
+        ply: u32,
+        action: String,
+    },
+    Resign {
+        id: u64,
+    },
+    OfferDraw {
+        id: u64,
+    },
+    AcceptDraw {
+        id: u64,
+    },
+    DeclineDraw {
+        id: u64,
+    },
     /// With a clock, the win when the opponent has been gone past the grace.
-    ClaimWin { id: u64 },
+    ClaimWin {
+        id: u64,
+    },
     /// Offers a rematch, or accepts the opponent's offer (sides swapped).
-    Rematch { id: u64 },
+    Rematch {
+        id: u64,
+    },
     /// Keeps the connection alive; answered by `pong`.
     Ping {},
 }
@@ -378,7 +406,9 @@ pub enum EndReason {
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Event {
     /// Both seats are taken: the game begins, Light's clock runs.
-    Start { clock: Option<ClockState> },
+    Start {
+        clock: Option<ClockState>,
+    },
     /// An action; `clock` is both sides' time after it (increment added).
     /// The rules' result, if this action ends the game, follows from it.
     Move {
@@ -386,18 +416,26 @@ pub enum Event {
         action: String,
         clock: Option<ClockState>,
     },
-    DrawOffer { side: Side },
-    DrawDecline { side: Side },
+    DrawOffer {
+        side: Side,
+    },
+    DrawDecline {
+        side: Side,
+    },
     /// The game is over: `winner` null for a draw.
     End {
         winner: Option<Side>,
         reason: EndReason,
         clock: Option<ClockState>,
     },
-    RematchOffer { side: Side },
+    RematchOffer {
+        side: Side,
+    },
     /// Both asked for a rematch: this room holds it, sides swapped, the
     /// same seat tokens.
-    Rematch { room: String },
+    Rematch {
+        room: String,
+    },
 }
 
 impl Event {
@@ -659,10 +697,7 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, (Option<u64>, WireError)> {
             None,
             WireError::new(
                 ErrorCode::BadFrame,
-                format!(
-                    "a frame of {} bytes is over {MAX_FRAME_BYTES}",
-                    text.len()
-                ),
+                format!("a frame of {} bytes is over {MAX_FRAME_BYTES}", text.len()),
             ),
         ));
     }
@@ -859,11 +894,15 @@ mod tests {
             ErrorCode::BadField
         );
         assert_eq!(
-            code(r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":181,"increment":0}}"#),
+            code(
+                r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":181,"increment":0}}"#
+            ),
             ErrorCode::BadField
         );
         assert_eq!(
-            code(r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":0,"increment":0}}"#),
+            code(
+                r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":0,"increment":0}}"#
+            ),
             ErrorCode::BadField
         );
         assert_eq!(
@@ -887,10 +926,7 @@ mod tests {
     fn error_codes_are_named_as_serde_writes_them() {
         for (code, name) in ALL_CODES {
             assert_eq!(code.as_str(), name);
-            assert_eq!(
-                serde_json::to_string(&code).unwrap(),
-                format!("\"{name}\"")
-            );
+            assert_eq!(serde_json::to_string(&code).unwrap(), format!("\"{name}\""));
         }
     }
 }

@@ -149,7 +149,9 @@ impl RoomState {
                     return Err(invalid("the game has already started".into()));
                 }
                 if clock.is_some() != self.config.clock.is_some() {
-                    return Err(invalid("the start's clock does not match the room's".into()));
+                    return Err(invalid(
+                        "the start's clock does not match the room's".into(),
+                    ));
                 }
                 self.started = true;
                 self.clock = *clock;
@@ -267,10 +269,13 @@ mod tests {
         .unwrap();
         assert_eq!(r.ply(), 1);
         assert_eq!(r.running(), Some(Side::Dark));
-        assert_eq!(r.clock_at(5000).unwrap(), ClockState {
-            light_ms: 59_000,
-            dark_ms: 59_000
-        });
+        assert_eq!(
+            r.clock_at(5000).unwrap(),
+            ClockState {
+                light_ms: 59_000,
+                dark_ms: 59_000
+            }
+        );
     }
 
     #[test]
@@ -313,10 +318,18 @@ mod tests {
         );
         assert_eq!(r.seq, 1, "a refused event changes nothing");
         r.apply(2, 0, &mv).unwrap();
-        r.apply(3, 0, &Event::DrawOffer { side: Side::Light }).unwrap();
-        assert!(r.apply(4, 0, &Event::DrawDecline { side: Side::Light }).is_err());
-        r.apply(4, 0, &Event::DrawDecline { side: Side::Dark }).unwrap();
-        assert!(r.apply(5, 0, &Event::RematchOffer { side: Side::Dark }).is_err());
+        r.apply(3, 0, &Event::DrawOffer { side: Side::Light })
+            .unwrap();
+        assert!(
+            r.apply(4, 0, &Event::DrawDecline { side: Side::Light })
+                .is_err()
+        );
+        r.apply(4, 0, &Event::DrawDecline { side: Side::Dark })
+            .unwrap();
+        assert!(
+            r.apply(5, 0, &Event::RematchOffer { side: Side::Dark })
+                .is_err()
+        );
         r.apply(
             5,
             0,

@@ -65,8 +65,12 @@ pub enum Link {
     /// Nothing to do: no room, no request.
     Idle,
     /// Disconnected; the next try at `retry_at_ms`.
-    Offline { retry_at_ms: u64 },
-    Connecting { since_ms: u64 },
+    Offline {
+        retry_at_ms: u64,
+    },
+    Connecting {
+        since_ms: u64,
+    },
     /// Open, `hello` sent, no `welcome` yet.
     Greeting,
     /// Welcomed; entering a room or with none.
@@ -81,7 +85,9 @@ pub enum Notice {
     /// The server greeted us (after every reconnection).
     Connected,
     /// The connection is gone; the next try in `retry_in_ms`.
-    Disconnected { retry_in_ms: u64 },
+    Disconnected {
+        retry_in_ms: u64,
+    },
     /// In a room. `token` is present when the server just gave this seat:
     /// keep it (browser storage / data folder) with the room id, never in a
     /// link. `claim` is the code to show the player (takes the seat back on
@@ -103,10 +109,15 @@ pub enum Notice {
         live: bool,
     },
     /// Caught up with the room after a (re)join.
-    Synced { seq: u64 },
+    Synced {
+        seq: u64,
+    },
     Presence(Presence),
     /// A game action was stored as event `seq`.
-    Acked { id: u64, seq: Option<u64> },
+    Acked {
+        id: u64,
+        seq: Option<u64>,
+    },
     /// A message was refused: nothing changed.
     Refused {
         id: Option<u64>,
@@ -341,7 +352,10 @@ impl Session {
                 ));
             }
             if state.game.position().to_move() != side {
-                return Err(WireError::new(ErrorCode::NotYourTurn, "it is not your turn"));
+                return Err(WireError::new(
+                    ErrorCode::NotYourTurn,
+                    "it is not your turn",
+                ));
             }
             state
                 .game
@@ -407,9 +421,10 @@ impl Session {
     fn seated(&self) -> Result<&RoomView, WireError> {
         match &self.room {
             None => Err(WireError::new(ErrorCode::NotJoined, "not in a room")),
-            Some(v) if v.role == Role::Watch => {
-                Err(WireError::new(ErrorCode::NotSeated, "spectators do not play"))
-            }
+            Some(v) if v.role == Role::Watch => Err(WireError::new(
+                ErrorCode::NotSeated,
+                "spectators do not play",
+            )),
             Some(v) => Ok(v),
         }
     }
@@ -542,7 +557,8 @@ impl Session {
             p.sent = false;
         }
         self.outbox.clear();
-        self.notices.push(Notice::Disconnected { retry_in_ms: delay });
+        self.notices
+            .push(Notice::Disconnected { retry_in_ms: delay });
     }
 
     /// A text frame from the server.
@@ -760,10 +776,7 @@ impl Session {
                 } else {
                     view.state.running()
                 };
-                let c = if matches!(
-                    event,
-                    Event::DrawOffer { .. } | Event::DrawDecline { .. }
-                ) {
+                let c = if matches!(event, Event::DrawOffer { .. } | Event::DrawDecline { .. }) {
                     self.clock_now(now_ms).unwrap_or(c)
                 } else {
                     c
