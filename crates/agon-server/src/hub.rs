@@ -1117,12 +1117,7 @@ fn judge(
     match msg {
         ClientMsg::Move { ply, action, .. } => {
             playing()?;
-            if st.game.position().to_move() != side {
-                return Err(WireError::new(
-                    ErrorCode::NotYourTurn,
-                    format!("it is {}'s turn", st.game.position().to_move()),
-                ));
-            }
+            // The ply first: a move that lost a race is stale, whoever is to move.
             if *ply != st.ply() {
                 return Err(WireError::new(
                     ErrorCode::Stale,
@@ -1130,6 +1125,12 @@ fn judge(
                         "the move is for ply {ply} but the game is at ply {}",
                         st.ply()
                     ),
+                ));
+            }
+            if st.game.position().to_move() != side {
+                return Err(WireError::new(
+                    ErrorCode::NotYourTurn,
+                    format!("it is {}'s turn", st.game.position().to_move()),
                 ));
             }
             let a = st
