@@ -977,10 +977,8 @@ impl<S: Store> Hub<S> {
             .as_ref()
             .is_some_and(|l| l.dedup.contains_key(&(side, id)));
         match &msg {
-            ClientMsg::Move { .. } if !dup => {
-                if self.flag_if_out(&mut core).await {
-                    return Err(WireError::new(ErrorCode::GameOver, "your time ran out"));
-                }
+            ClientMsg::Move { .. } if !dup && self.flag_if_out(&mut core).await => {
+                return Err(WireError::new(ErrorCode::GameOver, "your time ran out"));
             }
             ClientMsg::ClaimWin { .. } => {
                 let pr = self
