@@ -25,7 +25,8 @@ usage: agon-load --server ADDR:PORT|ws://.../ws --db FILE|postgres://URL
   --seconds   how long the bots play once all rooms are open (default 20)
   --pause-ms  a bot's pause before each move (default 0: full speed)
   --ramp      rooms opened a second while starting (default 500)
-  --seed      seeds the bots' choices (default 1)";
+  --seed      seeds the bots' choices and keys (default: the time; a seed
+              used before on the same database finds its old rooms)";
 
 struct Options {
     url: String,
@@ -55,7 +56,9 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
         seconds: 20,
         pause_ms: 0,
         ramp: 500,
-        seed: 1,
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs()),
     };
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
@@ -310,8 +313,8 @@ async fn main() {
     let mut tasks = Vec::new();
     let began = Instant::now();
     eprintln!(
-        "agon-load: opening {} rooms at {} a second",
-        o.rooms, o.ramp
+        "agon-load: opening {} rooms at {} a second (seed {})",
+        o.rooms, o.ramp, o.seed
     );
     for i in 0..o.rooms {
         let (tx, rx) = tokio::sync::oneshot::channel::<String>();

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use agon_rules::Side;
 use agon_wire::{Presence, Role};
-use tokio::sync::Mutex;
+use tokio::sync::{Mutex, mpsc, oneshot};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Row};
 
@@ -16,14 +16,25 @@ use super::{
     StoredEvent, clock_key, parse_config, parse_event, role_name, side_of, to_i64, to_u64,
 };
 
-/// Connections per node.
-const CONNECTIONS: usize = 4;
+/// Connections per node (each pipelines; PostgreSQL's default limit is 100).
+const CONNECTIONS: usize = 12;
+/// The most events one append statement stores.
+const BATCH: usize = 256;
+/// Append statements in flight at once (each on its own connection).
+const APPENDERS: usize = 3;
+
+type AppendJob = (
+    String,
+    StoredEvent,
+    oneshot::Sender<Result<(), AppendError>>,
+);
 
 /// A PostgreSQL database (`postgres://user@host:port/db`).
 pub struct PgStore {
     url: String,
     slots: Vec<Mutex<Arc<Client>>>,
     next: AtomicUsize,
+    appends: mpsc::UnboundedSender<AppendJob>,
 }
 
 fn err(what: &str) -> impl Fn(tokio_postgres::Error) -> StoreError + '_ {
@@ -70,10 +81,16 @@ impl PgStore {
         for _ in 1..CONNECTIONS {
             slots.push(Mutex::new(Arc::new(connect(url).await?)));
         }
+        let (tx, rx) = mpsc::unbounded_channel();
+        let rx = Arc::new(Mutex::new(rx));
+        for _ in 0..APPENDERS {
+            tokio::spawn(appender(url.to_string(), rx.clone()));
+        }
         Ok(PgStore {
             url: url.to_string(),
             slots,
             next: AtomicUsize::new(0),
+            appends: tx,
         })
     }
 
@@ -226,45 +243,12 @@ impl Store for PgStore {
     }
 
     async fn append(&self, room: &str, ev: &StoredEvent) -> Result<(), AppendError> {
-        let store = AppendError::Store;
-        let c = self.client().await.map_err(store)?;
-        let id = ev
-            .client_id
-            .map(|i| to_i64(i, "client id"))
-            .transpose()
-            .map_err(store)?;
-        let side = ev.side.map(Side::name);
-        let r = c
-            .execute(
-                "INSERT INTO events (room, seq, at_ms, side, client_id, body) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[
-                    &room,
-                    &to_i64(ev.seq, "seq").map_err(store)?,
-                    &to_i64(ev.at_ms, "time").map_err(store)?,
-                    &side,
-                    &id,
-                    &ev.event.to_json(),
-                ],
-            )
-            .await;
-        match r {
-            Ok(_) => Ok(()),
-            Err(e) => match constraint(&e).as_deref() {
-                Some("events_client") => {
-                    let row = c
-                        .query_one(
-                            "SELECT seq FROM events WHERE room = $1 AND side = $2 AND client_id = $3",
-                            &[&room, &side, &id],
-                        )
-                        .await
-                        .map_err(|e| store(err("reading an event")(e)))?;
-                    let seq = get::<i64>(&row, 0).map_err(store)?;
-                    Err(AppendError::Duplicate(to_u64(seq, "seq").map_err(store)?))
-                }
-                Some(_) => Err(AppendError::Taken),
-                None => Err(store(err("appending an event")(e))),
-            },
-        }
+        let (tx, rx) = oneshot::channel();
+        self.appends
+            .send((room.to_string(), ev.clone(), tx))
+            .map_err(|_| AppendError::Store(StoreError("the appender has stopped".into())))?;
+        rx.await
+            .map_err(|_| AppendError::Store(StoreError("the appender has stopped".into())))?
     }
 
     async fn take_seat(
@@ -452,4 +436,132 @@ impl Store for PgStore {
             })
             .collect()
     }
+}
+
+/// Group commit: the appends waiting are stored by one statement (one
+/// commit, one WAL flush). `ON CONFLICT DO NOTHING` leaves out an event whose
+/// number or client id is taken; each left out is then told which.
+async fn appender(url: String, rx: Arc<Mutex<mpsc::UnboundedReceiver<AppendJob>>>) {
+    let mut client: Option<Client> = None;
+    loop {
+        // One appender takes what waits; the others wait for the next batch.
+        let jobs = {
+            let mut rx = rx.lock().await;
+            let Some(first) = rx.recv().await else { return };
+            let mut jobs = vec![first];
+            while jobs.len() < BATCH {
+                match rx.try_recv() {
+                    Ok(j) => jobs.push(j),
+                    Err(_) => break,
+                }
+            }
+            jobs
+        };
+        if client.as_ref().is_none_or(Client::is_closed) {
+            client = connect(&url).await.ok();
+        }
+        let Some(c) = client.as_ref() else {
+            for (_, _, tx) in jobs {
+                let _ = tx.send(Err(AppendError::Store(StoreError(
+                    "PostgreSQL is unreachable".into(),
+                ))));
+            }
+            continue;
+        };
+        let results = append_batch(c, &jobs).await;
+        for ((_, _, tx), r) in jobs.into_iter().zip(results) {
+            let _ = tx.send(r);
+        }
+    }
+}
+
+async fn append_batch(c: &Client, jobs: &[AppendJob]) -> Vec<Result<(), AppendError>> {
+    let fail = |e: StoreError| vec![Err(AppendError::Store(e)); jobs.len()];
+    struct Row {
+        seq: i64,
+        at: i64,
+        side: Option<&'static str>,
+        id: Option<i64>,
+        body: String,
+    }
+    let mut rows = Vec::with_capacity(jobs.len());
+    for (_, ev, _) in jobs {
+        let r = (|| {
+            Ok::<_, StoreError>(Row {
+                seq: to_i64(ev.seq, "seq")?,
+                at: to_i64(ev.at_ms, "time")?,
+                side: ev.side.map(Side::name),
+                id: ev.client_id.map(|i| to_i64(i, "client id")).transpose()?,
+                body: ev.event.to_json(),
+            })
+        })();
+        match r {
+            Ok(r) => rows.push(r),
+            Err(e) => return fail(e),
+        }
+    }
+    let mut sql =
+        String::from("INSERT INTO events (room, seq, at_ms, side, client_id, body) VALUES ");
+    let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = Vec::new();
+    for (i, ((room, _, _), r)) in jobs.iter().zip(&rows).enumerate() {
+        let b = i * 6;
+        if i > 0 {
+            sql.push(',');
+        }
+        sql.push_str(&format!(
+            "(${}, ${}, ${}, ${}, ${}, ${})",
+            b + 1,
+            b + 2,
+            b + 3,
+            b + 4,
+            b + 5,
+            b + 6
+        ));
+        params.extend([
+            room as &(dyn tokio_postgres::types::ToSql + Sync),
+            &r.seq,
+            &r.at,
+            &r.side,
+            &r.id,
+            &r.body,
+        ]);
+    }
+    sql.push_str(" ON CONFLICT DO NOTHING RETURNING room, seq");
+    let stored = match c.query(sql.as_str(), &params).await {
+        Ok(rows) => rows,
+        Err(e) => return fail(err("appending events")(e)),
+    };
+    let mut done = std::collections::HashSet::new();
+    for row in &stored {
+        if let (Ok(room), Ok(seq)) = (row.try_get::<_, String>(0), row.try_get::<_, i64>(1)) {
+            done.insert((room, seq));
+        }
+    }
+    let mut out = Vec::with_capacity(jobs.len());
+    for ((room, _, _), r) in jobs.iter().zip(&rows) {
+        if done.contains(&(room.clone(), r.seq)) {
+            out.push(Ok(()));
+            continue;
+        }
+        // Left out: its client id stored already, or its number taken.
+        let dup = match (r.side, r.id) {
+            (Some(side), Some(id)) => c
+                .query_opt(
+                    "SELECT seq FROM events WHERE room = $1 AND side = $2 AND client_id = $3",
+                    &[room, &side, &id],
+                )
+                .await
+                .map_err(|e| AppendError::Store(err("reading an event")(e))),
+            _ => Ok(None),
+        };
+        out.push(match dup {
+            Ok(Some(row)) => match row.try_get::<_, i64>(0).map(|s| to_u64(s, "seq")) {
+                Ok(Ok(seq)) => Err(AppendError::Duplicate(seq)),
+                _ => Err(AppendError::Store(StoreError("an unreadable seq".into()))),
+            },
+            Ok(None) => Err(AppendError::Taken),
+            Err(e) => Err(e),
+        });
+    }
+    out
 }
