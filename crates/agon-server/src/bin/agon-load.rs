@@ -105,6 +105,8 @@ struct Tally {
     latencies: Vec<u64>,
     started_rooms: u32,
     reconnects: u64,
+    /// Where the bots stood when the play ended (to see a stall's cause).
+    states: std::collections::BTreeMap<String, u32>,
 }
 
 struct Shared {
@@ -209,6 +211,27 @@ async fn bot(
             }
         }
         if stopping(&shared) {
+            if drain_until.is_none() {
+                let state = match d.session.room() {
+                    None => format!("no room, {:?}", d.session.link()),
+                    Some(v) => format!(
+                        "{:?} {:?} started={} over={} to_move={:?} unacked={}",
+                        d.session.link(),
+                        v.role,
+                        v.state.started,
+                        v.state.is_over(),
+                        v.state.game.position().to_move(),
+                        d.session.unacknowledged()
+                    ),
+                };
+                *shared
+                    .tally
+                    .lock()
+                    .expect("lock")
+                    .states
+                    .entry(state)
+                    .or_default() += 1;
+            }
             let until = *drain_until.get_or_insert(now + Duration::from_secs(20));
             if d.session.unacknowledged() == 0 || now >= until {
                 break;
@@ -318,7 +341,8 @@ async fn main() {
     );
     for i in 0..o.rooms {
         let (tx, rx) = tokio::sync::oneshot::channel::<String>();
-        let seed = splitmix64(o.seed ^ u64::from(i).wrapping_mul(2));
+        // The run's seed mixed first: nearby seeds (times) must not share rooms'.
+        let seed = splitmix64(splitmix64(o.seed) ^ u64::from(i));
         tasks.push(tokio::spawn(bot(
             o.url.clone(),
             seed,
@@ -395,6 +419,9 @@ async fn main() {
         t.reconnects,
         in_window as f64 / played_for
     );
+    for (state, n) in &t.states {
+        eprintln!("agon-load: {n} bots at the end: {state}");
+    }
     let counted = if o.db.starts_with("postgres://") || o.db.starts_with("postgresql://") {
         match PgStore::open(&o.db).await {
             Ok(s) => count_against(&s, &t).await,
