@@ -386,3 +386,67 @@ async fn the_lobby_lists_open_games_and_quick_pairing_matches_clocks() {
     assert_ne!(role(&s1), role(&s3));
     play_plies(&mut s1, &mut s3, 2, 1).await.unwrap();
 }
+
+/// One HTTP/1.1 request over a plain socket; the status line and headers.
+async fn http_get(port: u16, path: &str, headers: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{headers}\r\n");
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (head.to_ascii_lowercase(), body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_also_serves_the_web_build() {
+    let dir = TempDir::new("dist");
+    let dist = dir.path().join("dist");
+    std::fs::create_dir_all(&dist).unwrap();
+    std::fs::write(dist.join("index.html"), "<html>agon</html>").unwrap();
+    std::fs::write(dist.join("agon_bg.wasm"), "plain").unwrap();
+    std::fs::write(dist.join("agon_bg.wasm.br"), "brotli").unwrap();
+    let db = dir.path().join("agon.db").display().to_string();
+    let server = Server::start(&["--db", &db, "--dist", &dist.display().to_string()], None);
+    let (head, body) = http_get(server.port, "/?online=abcdefgh", "").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    assert!(head.contains("content-type: text/html"));
+    assert_eq!(body, "<html>agon</html>");
+    let (head, body) = http_get(
+        server.port,
+        "/agon_bg.wasm",
+        "Accept-Encoding: gzip, br\r\n",
+    )
+    .await;
+    assert!(head.contains("content-type: application/wasm"), "{head}");
+    assert!(head.contains("content-encoding: br"));
+    assert!(head.contains("vary: accept-encoding"));
+    assert!(head.contains("cache-control: no-cache"));
+    assert_eq!(body, "brotli");
+    let (head, body) = http_get(server.port, "/agon_bg.wasm", "").await;
+    assert!(!head.contains("content-encoding"));
+    assert_eq!(body, "plain");
+    let etag = head
+        .lines()
+        .find_map(|l| l.strip_prefix("etag: "))
+        .unwrap()
+        .to_string();
+    let (head, _) = http_get(
+        server.port,
+        "/agon_bg.wasm",
+        &format!("If-None-Match: {etag}\r\n"),
+    )
+    .await;
+    assert!(head.starts_with("http/1.1 304"), "{head}");
+    let (head, _) = http_get(server.port, "/nothing.js", "").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    let (head, _) = http_get(server.port, "/%2e%2e/agon.db", "").await;
+    assert!(head.starts_with("http/1.1 404"), "{head}");
+    let (head, body) = http_get(server.port, "/healthz", "").await;
+    assert!(head.starts_with("http/1.1 200"));
+    assert_eq!(body, "ok\n");
+}
