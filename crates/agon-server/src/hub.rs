@@ -840,14 +840,15 @@ impl<S: Store> Hub<S> {
         let i = role_index(role);
         core.counts[i] += 1;
         let count = core.counts[i];
-        self.store
-            .set_presence(&self.node, room, role, count, now_ms())
-            .await
-            .map_err(internal)?;
+        // Placed first: whatever fails next, leaving undoes the count.
         *place = Some(Place {
             room: room.to_string(),
             role,
         });
+        self.store
+            .set_presence(&self.node, room, role, count, now_ms())
+            .await
+            .map_err(internal)?;
         let presence = self
             .store
             .presence(room, self.alive_after())
@@ -1078,16 +1079,15 @@ fn send_events(sub: &Sub, l: &Loaded, since: u64) {
 }
 
 /// Sends to every client of the room here; one whose queue is full is too
-/// slow to follow: it is closed, and will catch up when it reconnects.
+/// slow to follow: it is closed, and will catch up when it reconnects. It
+/// stays listed until its connection leaves, so its presence is counted off
+/// exactly once.
 fn broadcast(core: &mut Core, out: Out) {
-    core.subs.retain(|_, s| {
-        if s.tx.try_send(out.clone()).is_ok() {
-            true
-        } else {
+    for s in core.subs.values() {
+        if s.tx.try_send(out.clone()).is_err() {
             s.kick.notify_one();
-            false
         }
-    });
+    }
 }
 
 /// The rules of the room for one action: the event it makes, nothing to

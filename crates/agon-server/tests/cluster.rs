@@ -69,8 +69,15 @@ async fn two_nodes_share_a_game_and_survive_one_dying() {
         "every move arrived live across nodes"
     );
 
-    // Node 1 dies; its player comes back through node 2.
+    // Node 1 dies; node 2 stops counting its player once node 1 has been
+    // silent past NODE_DEAD_MS (10 s), then its player comes back through
+    // node 2.
     n1.kill();
+    b.run_until(Duration::from_secs(30), "light gone with its node", |d| {
+        !d.session.room().unwrap().presence.light
+    })
+    .await
+    .unwrap();
     a.set_url(&n2.url());
     run_all(&mut [&mut a, &mut b], "a back on node 2", |d| {
         joined(d) && d.session.room().unwrap().presence.light

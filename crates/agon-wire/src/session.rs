@@ -191,6 +191,8 @@ pub struct Session {
     anchor: Option<(ClockState, Option<Side>, u64)>,
     outbox: Vec<String>,
     notices: Vec<Notice>,
+    /// `stop` asked for the socket to be closed.
+    close_pending: bool,
 }
 
 /// The delay before reconnection attempt `failures` (0 for the first after a
@@ -224,6 +226,7 @@ impl Session {
             anchor: None,
             outbox: Vec::new(),
             notices: Vec::new(),
+            close_pending: false,
         }
     }
 
@@ -318,7 +321,8 @@ impl Session {
         id
     }
 
-    /// Leaves the room and closes the connection: back to idle.
+    /// Leaves the room and closes the connection (the next `tick` answers
+    /// `Transport::Close`): back to idle. True if it was connected.
     pub fn stop(&mut self) -> bool {
         if self.is_open() && self.room.is_some() {
             let id = self.next_id();
@@ -332,6 +336,7 @@ impl Session {
         self.room = None;
         let was_connected = !matches!(self.link, Link::Idle | Link::Offline { .. });
         self.link = Link::Idle;
+        self.close_pending = was_connected;
         was_connected
     }
 
@@ -488,6 +493,9 @@ impl Session {
 
     /// Called every frame (or on a timer).
     pub fn tick(&mut self, now_ms: u64) -> Option<Transport> {
+        if std::mem::take(&mut self.close_pending) {
+            return Some(Transport::Close);
+        }
         match self.link {
             Link::Idle => {
                 if self.wants_connection() {
@@ -534,6 +542,7 @@ impl Session {
 
     /// The socket opened.
     pub fn on_open(&mut self, now_ms: u64) {
+        self.close_pending = false;
         self.link = Link::Greeting;
         self.last_rx_ms = now_ms;
         self.last_tx_ms = now_ms;
@@ -1116,6 +1125,18 @@ mod tests {
         assert!(sent(&mut s).is_empty());
         s.tick(1100);
         assert!(matches!(sent(&mut s)[..], [ClientMsg::Resign { id: i }] if i == id));
+    }
+
+    #[test]
+    fn stop_leaves_closes_and_stays_idle() {
+        let mut s = live(1);
+        assert!(s.stop());
+        assert!(matches!(sent(&mut s)[..], [ClientMsg::Leave { .. }]));
+        assert_eq!(s.tick(10), Some(Transport::Close));
+        assert_eq!(s.tick(20), None);
+        assert_eq!(s.tick(100_000), None, "no reconnection with nothing to do");
+        assert_eq!(s.link(), Link::Idle);
+        assert!(s.room().is_none());
     }
 
     #[test]
