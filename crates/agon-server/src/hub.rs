@@ -1034,7 +1034,8 @@ impl<S: Store> Hub<S> {
                 left_ms: None,
             };
         }
-        let key = format!("rematch-of-{}", old.id);
+        // A ':' no client key may hold: nobody can take this key first.
+        let key = format!("rematch:{}", old.id);
         let (room, _) = self
             .store
             .create_room(&row, &key, Side::Light)

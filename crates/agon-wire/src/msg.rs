@@ -19,6 +19,9 @@ pub const MAX_INCREMENT_SECONDS: u32 = 180;
 /// `A-Z a-z 0-9 _ -`.
 pub const MIN_NAME_CHARS: usize = 8;
 pub const MAX_NAME_CHARS: usize = 64;
+/// Idempotency keys answer their seat's token again, so they are secrets:
+/// at least 16 characters (the session sends 32 random hex digits).
+pub const MIN_KEY_CHARS: usize = 16;
 /// Claim codes: 8 letters of [`CLAIM_ALPHABET`], written with or without a
 /// dash after the fourth (`K7QM-3XTP`); read case-insensitively.
 pub const CLAIM_ALPHABET: &[u8; 32] = b"ABCDEFGHJKMNPQRSTVWXYZ0123456789";
@@ -262,6 +265,13 @@ impl ClientMsg {
             Hello { .. } | Ping {} => Ok(()),
             Create { key, clock, .. } | Seek { key, clock, .. } => {
                 check_name("key", key)?;
+                // A key answers its seat's token: it must be as hard to guess.
+                if key.len() < MIN_KEY_CHARS {
+                    return Err(WireError::field(format!(
+                        "key {} is shorter than {MIN_KEY_CHARS} characters",
+                        quote(key)
+                    )));
+                }
                 clock.map_or(Ok(()), ClockSpec::check)
             }
             Join { room, token, .. } => {
@@ -777,14 +787,14 @@ mod tests {
             ClientMsg::Hello { v: 1 },
             ClientMsg::Create {
                 id: 1,
-                key: "abcdefgh12".into(),
+                key: "abcdefgh12345678".into(),
                 side: SideChoice::Random,
                 clock,
                 listed: true,
             },
             ClientMsg::Seek {
                 id: 2,
-                key: "abcdefgh12".into(),
+                key: "abcdefgh12345678".into(),
                 clock: None,
             },
             ClientMsg::Join {
@@ -895,14 +905,18 @@ mod tests {
         );
         assert_eq!(
             code(
-                r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":181,"increment":0}}"#
+                r#"{"t":"create","id":1,"key":"abcdefgh12345678","side":"light","clock":{"minutes":181,"increment":0}}"#
             ),
             ErrorCode::BadField
         );
         assert_eq!(
             code(
-                r#"{"t":"create","id":1,"key":"abcdefgh","side":"light","clock":{"minutes":0,"increment":0}}"#
+                r#"{"t":"create","id":1,"key":"abcdefgh12345678","side":"light","clock":{"minutes":0,"increment":0}}"#
             ),
+            ErrorCode::BadField
+        );
+        assert_eq!(
+            code(r#"{"t":"seek","id":1,"key":"short-key-0001","clock":null}"#),
             ErrorCode::BadField
         );
         assert_eq!(
