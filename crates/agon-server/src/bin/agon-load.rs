@@ -5,6 +5,8 @@
 //! counts every move the bots sent against the database. Its last line:
 //!
 //! `rooms=<n> actions=<n> lost=<n> duplicated=<n> p50_ms=<x> p99_ms=<x>`
+//!
+//! and it exits with status 1 when a move was lost or duplicated.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -449,4 +451,7 @@ async fn main() {
         percentile(&l, 0.5),
         percentile(&l, 0.99)
     );
+    if lost > 0 || duplicated > 0 {
+        std::process::exit(1);
+    }
 }
