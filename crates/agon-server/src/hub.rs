@@ -758,8 +758,11 @@ impl<S: Store> Hub<S> {
     ) -> Result<(), WireError> {
         self.leave(conn, place).await;
         let mut core = self.room(room).await?;
-        // Another node may have stored events our broker missed.
-        self.catch_up(&mut core).await.map_err(internal)?;
+        // Another node may have stored events our broker missed (a room
+        // with no client here was loaded just now, and read whole).
+        if !core.subs.is_empty() {
+            self.catch_up(&mut core).await.map_err(internal)?;
+        }
         let mut new_token = None;
         // A seat taken through another room handle or node: read it again.
         if let Some(t) = token {

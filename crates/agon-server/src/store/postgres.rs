@@ -352,33 +352,36 @@ impl Store for PgStore {
 
     async fn presence(&self, room: &str, alive_after_ms: u64) -> Result<PresenceRow, StoreError> {
         let c = self.client().await?;
+        // One round trip: the seats' departures and the live connections.
         let rows = c
             .query(
-                "SELECT p.role, SUM(p.count)::bigint FROM presence p JOIN nodes n ON n.id = p.node
+                "SELECT side, left_ms, NULL::bigint FROM seats WHERE room = $1
+                 UNION ALL
+                 SELECT p.role, NULL::bigint, SUM(p.count)::bigint
+                 FROM presence p JOIN nodes n ON n.id = p.node
                  WHERE p.room = $1 AND n.alive_ms > $2 GROUP BY p.role",
                 &[&room, &to_i64(alive_after_ms, "time")?],
             )
             .await
             .map_err(err("reading presence"))?;
         let mut p = Presence::default();
-        for r in &rows {
-            let n: i64 = get(r, 1)?;
-            match get::<&str>(r, 0)? {
-                "light" => p.light = n > 0,
-                "dark" => p.dark = n > 0,
-                _ => p.watchers = u32::try_from(n).unwrap_or(u32::MAX),
-            }
-        }
         let mut left = [None, None];
-        for r in c
-            .query("SELECT side, left_ms FROM seats WHERE room = $1", &[&room])
-            .await
-            .map_err(err("reading presence"))?
-        {
-            let side = side_of(get(&r, 0)?)?;
-            left[side.index()] = get::<Option<i64>>(&r, 1)?
-                .map(|l| to_u64(l, "time"))
-                .transpose()?;
+        for r in &rows {
+            let name: &str = get(r, 0)?;
+            match get::<Option<i64>>(r, 2)? {
+                // A seat's row.
+                None => {
+                    let side = side_of(name)?;
+                    left[side.index()] = get::<Option<i64>>(r, 1)?
+                        .map(|l| to_u64(l, "time"))
+                        .transpose()?;
+                }
+                Some(n) => match name {
+                    "light" => p.light = n > 0,
+                    "dark" => p.dark = n > 0,
+                    _ => p.watchers = u32::try_from(n).unwrap_or(u32::MAX),
+                },
+            }
         }
         Ok(PresenceRow {
             presence: p,
