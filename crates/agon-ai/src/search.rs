@@ -7,7 +7,9 @@
 //! [`Search::run`] loops over slices on a worker thread (the desktop build and
 //! the engine). Both run the very same search.
 
-use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side, splitmix64};
+use agon_rules::{
+    Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side, splitmix64,
+};
 use std::hash::{Hash, Hasher};
 use web_time::{Duration, Instant};
 
