@@ -13,6 +13,8 @@ need_packages "${BUILD_PACKAGES[@]}"
 need_component rustfmt
 need_component clippy
 need_target wasm32-unknown-unknown
+# The online server's tests start a throw-away PostgreSQL and Redis.
+need_packages postgresql redis-server
 
 say "cargo fmt --check"
 cargo fmt --all --check
