@@ -4,7 +4,8 @@
 #   scripts/web.sh build   build the site into dist/
 #   scripts/web.sh serve   serve dist/ on http://127.0.0.1:8080 (building it first if missing),
 #                          precompressed files with Content-Encoding (web/serve.py)
-#   scripts/web.sh test    build, then run the end-to-end test in headless Chromium
+#   scripts/web.sh test    build, then run the end-to-end tests in headless Chromium (the
+#                          game, and online play between two pages through agon-server)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -70,16 +71,30 @@ serve() {
 
 e2e() {
     [ -f dist/index.html ] || build
-    need_packages chromium python3
+    need_packages chromium python3 curl
     command -v npm >/dev/null || need_packages nodejs npm
     (cd web/e2e && { [ -d node_modules/playwright-core ] || npm install --no-audit --no-fund; })
+    say "building the online server (agon-server)"
+    cargo build --locked -p agon-server
+    local data
+    data=$(mktemp -d)
+    # The folder expanded now (the trap runs after this function's locals
+    # are gone); the servers, when it runs.
+    trap "kill \$(jobs -p) 2>/dev/null; rm -rf '$data'" EXIT
     say "end-to-end test in headless Chromium"
     PORT="${E2E_PORT:-$((20000 + RANDOM % 20000))}"
     python3 web/serve.py dist "$PORT" >/dev/null 2>&1 &
-    # Expanded now: the trap runs after this function's locals are gone.
-    trap "kill $! 2>/dev/null" EXIT
     sleep 1
     URL="http://127.0.0.1:$PORT/" node web/e2e/play.mjs
+    say "online play in two pages, through agon-server (which serves the site too)"
+    local online=$((PORT + 1))
+    "$target_dir/debug/agon-server" --listen "127.0.0.1:$online" --db "$data/online.db" --dist dist \
+        >"$data/server.log" 2>&1 &
+    for _ in $(seq 100); do
+        curl -sf "http://127.0.0.1:$online/healthz" >/dev/null && break
+        sleep 0.2
+    done
+    URL="http://127.0.0.1:$online/" node web/e2e/online.mjs || { cat "$data/server.log" >&2; exit 1; }
 }
 
 case "${1:-}" in

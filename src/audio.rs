@@ -118,9 +118,14 @@ pub(crate) fn choose_sounds(
 pub fn ending_sound(e: Ending, mode: Mode) -> Sfx {
     match (e.winner(), mode) {
         (None, _) => Sfx::Draw,
-        (Some(w), Mode::VsComputer { human, .. } | Mode::Remote { me: human }) if w != human => {
-            Sfx::Loss
-        }
+        (
+            Some(w),
+            Mode::VsComputer { human, .. }
+            | Mode::Remote { me: human }
+            | Mode::Online {
+                me: Some(human), ..
+            },
+        ) if w != human => Sfx::Loss,
         _ => Sfx::Win,
     }
 }

@@ -18,7 +18,9 @@ usage: agon [OPTIONS]
   --position AFN                     start from this position (AFN, quoted)
   --load FILE                        load a saved game record (JSON)
   --open LINK                        open a link to a game or a position
-                                     (https://...?game=CODE, ?afn=AFN; quoted)
+                                     (https://...?game=CODE, ?afn=AFN; quoted),
+                                     or join an online game (?online=ROOM)
+  --server URL                       the online server (ws://HOST:PORT/ws)
   --play \"A1 A2 ...\"                 play these actions first
   --select CELL                      pick up the piece on CELL (for screenshots)
   --hint                             ask for a hint at once (for screenshots)
@@ -59,6 +61,8 @@ pub struct Options {
     pub load: Option<PathBuf>,
     /// A link to open, read when the game starts (a bad one is a notice).
     pub open: Option<String>,
+    /// The online server's address, for this session.
+    pub server: Option<String>,
     pub play: Vec<String>,
     pub select: Option<String>,
     pub hint: bool,
@@ -138,6 +142,13 @@ impl Options {
                 }
                 "--load" => o.load = Some(next_value(&mut it, flag)?.into()),
                 "--open" => o.open = Some(next_text(&mut it, flag)?),
+                "--server" => {
+                    let url = next_text(&mut it, flag)?;
+                    if !(url.starts_with("ws://") || url.starts_with("wss://")) {
+                        return Err(format!("--server {url:?} is not a ws:// or wss:// address"));
+                    }
+                    o.server = Some(url);
+                }
                 "--play" => {
                     o.play = next_text(&mut it, flag)?
                         .split_whitespace()

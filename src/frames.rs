@@ -23,7 +23,7 @@ use bevy::render::render_resource::{CachedPipelineState, PipelineCache};
 use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
-use web_time::Duration;
+use web_time::{Duration, Instant};
 
 /// With nothing moving, the game still looks at the world this often: only
 /// a safety net, since every part that moves asks for its own frames. Long,
@@ -217,11 +217,103 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 #[derive(Resource, Default)]
 pub struct WindowWaker(pub Option<Waker>);
 
+/// A wake-up at a time asked for (a clock that runs, a ping due online):
+/// without one the game sleeps until input or a task wakes it. Only the
+/// earliest time asked for stands; once it has rung, the next may be asked.
+#[derive(Resource, Clone, Default)]
+pub struct Alarm(Arc<AlarmState>);
+
+#[derive(Default)]
+struct AlarmState {
+    due: std::sync::Mutex<Option<Instant>>,
+    waker: std::sync::Mutex<Option<Waker>>,
+    #[cfg(not(target_arch = "wasm32"))]
+    ring: std::sync::Condvar,
+    #[cfg(not(target_arch = "wasm32"))]
+    started: AtomicBool,
+}
+
+impl Alarm {
+    /// Wakes the window at `at`, unless an earlier wake-up stands.
+    pub fn wake_at(&self, at: Instant) {
+        let state = &self.0;
+        let Ok(mut due) = state.due.lock() else { return };
+        if due.is_some_and(|d| d <= at) {
+            return;
+        }
+        *due = Some(at);
+        drop(due);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            if !state.started.swap(true, Ordering::Relaxed) {
+                let alarm = self.0.clone();
+                let spawned = std::thread::Builder::new()
+                    .name("agon-alarm".into())
+                    .spawn(move || ring_when_due(&alarm));
+                if spawned.is_err() {
+                    state.started.store(false, Ordering::Relaxed);
+                }
+            }
+            state.ring.notify_one();
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let ms = at.saturating_duration_since(Instant::now()).as_millis();
+            let alarm = self.0.clone();
+            crate::page::call_later(i32::try_from(ms).unwrap_or(i32::MAX), move || {
+                if let Ok(mut due) = alarm.due.lock()
+                    && due.is_some_and(|d| d <= Instant::now())
+                {
+                    *due = None;
+                    drop(due);
+                    if let Ok(w) = alarm.waker.lock()
+                        && let Some(w) = w.as_ref()
+                    {
+                        w();
+                    }
+                }
+            });
+        }
+    }
+}
+
+/// The alarm's thread: waits for the time due, wakes the window, waits
+/// for the next.
+#[cfg(not(target_arch = "wasm32"))]
+fn ring_when_due(state: &AlarmState) {
+    let Ok(mut due) = state.due.lock() else { return };
+    loop {
+        match *due {
+            None => match state.ring.wait(due) {
+                Ok(d) => due = d,
+                Err(_) => return,
+            },
+            Some(at) => {
+                let now = Instant::now();
+                if at <= now {
+                    *due = None;
+                    if let Ok(w) = state.waker.lock()
+                        && let Some(w) = w.as_ref()
+                    {
+                        w();
+                    }
+                } else {
+                    match state.ring.wait_timeout(due, at - now) {
+                        Ok((d, _)) => due = d,
+                        Err(_) => return,
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Lent before `Startup`, so that whoever takes it there need not order
 /// itself after this.
 fn lend_window_waker(
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut waker: ResMut<WindowWaker>,
+    alarm: Res<Alarm>,
 ) {
     if let Some(proxy) = proxy {
         let proxy = (*proxy).clone();
@@ -230,6 +322,9 @@ fn lend_window_waker(
             let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
         }));
     }
+    if let Ok(mut w) = alarm.0.waker.lock() {
+        w.clone_from(&waker.0);
+    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -237,6 +332,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Frames>()
         .insert_resource(winit_settings())
         .init_resource::<WindowWaker>()
+        .init_resource::<Alarm>()
         .configure_sets(
             Update,
             (

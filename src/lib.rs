@@ -22,7 +22,7 @@
 //! scene/                             the 3D board, the pieces and their motions, the camera
 //! store/                             settings and language, the saved game, records as files
 //! game/                              the match and its one owner, turns, the computer, lessons
-//! i18n/ frames.rs timings.rs page.rs leaves: words, the frame, timings, the browser page
+//! i18n/ frames.rs timings.rs page.rs socket.rs  leaves: words, the frame, the page, a socket
 //! ```
 //!
 //! Inside `ui/`, the pieces that more than one part draws live in
@@ -45,6 +45,7 @@ pub mod game;
 pub mod headless;
 mod page;
 pub mod scene;
+mod socket;
 pub mod store;
 mod timings;
 pub mod ui;
@@ -127,8 +128,14 @@ pub(crate) fn apply_options(
     mut commands: MessageWriter<MatchCommand>,
     mut hints: MessageWriter<HintRequest>,
     mut analyse: MessageWriter<game::analysis::AnalysisRequest>,
+    mut online: MessageWriter<game::online::OnlineRequest>,
+    mut server: ResMut<game::online::ServerUrl>,
 ) {
     let o = &options.0;
+    if let Some(url) = &o.server {
+        server.0.clone_from(url);
+    }
+
     if let Some(t) = o.theme {
         settings.theme = t;
     }
@@ -146,7 +153,19 @@ pub(crate) fn apply_options(
         .mode
         .unwrap_or(ModeChoice::VsComputer)
         .setup(o.side.map_or(settings.side, Into::into), level);
-    if let Some(link) = &o.open {
+    let page_query = if cfg!(target_arch = "wasm32") {
+        page::query()
+    } else {
+        None
+    };
+    if let Some(link) = &o.open
+        && open_online(link, "notice-link-failed", &mut notices, &mut online)
+    {
+    } else if let Some(query) = &page_query
+        && o.open.is_none()
+        && open_online(query, "notice-address-failed", &mut notices, &mut online)
+    {
+    } else if let Some(link) = &o.open {
         match game::link::read_link(link, level) {
             Ok(command) => {
                 commands.write(command);
@@ -192,7 +211,7 @@ pub(crate) fn apply_options(
         // The web goes straight to a game: the one in the page's link (the
         // owner asks before it replaces a saved one), else the saved one,
         // or a new one. A bad link is said, and the saved game resumed.
-        let linked = page::query().and_then(|query| {
+        let linked = page_query.and_then(|query| {
             game::link::read_link(&query, level)
                 .map_err(|e| {
                     notices
@@ -214,6 +233,28 @@ pub(crate) fn apply_options(
     }
     if o.analyse {
         analyse.write(game::analysis::AnalysisRequest(true));
+    }
+}
+
+/// Whether `link` names an online game: then its room is joined (the seat
+/// this device holds there, else a free one, else a place to watch), or
+/// why it cannot be is said under `key`.
+fn open_online(
+    link: &str,
+    key: &'static str,
+    notices: &mut Notices,
+    online: &mut MessageWriter<game::online::OnlineRequest>,
+) -> bool {
+    match game::link::online_room(link) {
+        None => false,
+        Some(Ok(room)) => {
+            online.write(game::online::OnlineRequest::Join { room });
+            true
+        }
+        Some(Err(e)) => {
+            notices.0.push(Notice::new(key).with("error", e));
+            true
+        }
     }
 }
 

@@ -136,3 +136,14 @@ pub(crate) fn announce(text: &str) {
         region.set_text_content(Some(text));
     }
 }
+
+/// Calls `f` after `ms` milliseconds (`setTimeout`).
+#[cfg(target_arch = "wasm32")]
+pub(crate) fn call_later(ms: i32, f: impl FnOnce() + 'static) {
+    use wasm_bindgen::JsCast;
+    let callback = wasm_bindgen::closure::Closure::once_into_js(f);
+    if let Some(window) = web_sys::window() {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), ms);
+    }
+}

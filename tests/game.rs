@@ -34,6 +34,8 @@ mod keyboard_tests;
 mod languages_tests;
 #[path = "game/links.rs"]
 mod links_tests;
+#[path = "game/online.rs"]
+mod online_tests;
 
 fn c(n: &str) -> Cell {
     n.parse().unwrap()

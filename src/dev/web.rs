@@ -28,6 +28,7 @@ struct Shown {
     animation: Option<crate::store::AnimationSpeed>,
     lang: &'static str,
     analysis: String,
+    online: (&'static str, bool),
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -42,6 +43,7 @@ fn publish(
     settings: Res<crate::store::Settings>,
     lang: Res<crate::i18n::Lang>,
     analysis: Res<crate::game::analysis::Analysis>,
+    online: Res<crate::game::online::Online>,
     board: Res<crate::scene::BoardShown>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -100,6 +102,18 @@ fn publish(
     if line != shown.analysis {
         set("analysis", &line);
         shown.analysis = line;
+    }
+    // Online: the seat on this page (`light`, `dark`, `watch`), and whether
+    // the game has started.
+    let seat = match the_match.mode {
+        crate::game::Mode::Online { me: Some(side) } => side.name(),
+        crate::game::Mode::Online { me: None } => "watch",
+        _ => "",
+    };
+    if (seat, online.started()) != shown.online {
+        shown.online = (seat, online.started());
+        set("onlineSeat", seat);
+        set("onlineStarted", if online.started() { "1" } else { "0" });
     }
     let said = notices
         .0

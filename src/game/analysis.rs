@@ -90,11 +90,12 @@ fn key_of(the_match: &Match) -> Key {
 }
 
 /// Whether analysis may be open: not while the player is in a game against
-/// the computer or a friend (it would play for them), nor in a lesson.
+/// the computer or a friend, here or online (it would play for them), nor
+/// in a lesson. Watching an online game, it may.
 pub(crate) fn allowed(the_match: &Match, tutorial: &Tutorial) -> bool {
     let competing = matches!(
         the_match.mode,
-        Mode::VsComputer { .. } | Mode::Remote { .. }
+        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { me: Some(_) }
     ) && !the_match.is_over();
     !competing && !tutorial.active
 }

@@ -298,7 +298,7 @@ fn drive(
             ready.0 = None;
         }
     }
-    if hints.read().count() > 0 && the_match.human_to_move() && !thinker.busy() {
+    if hints.read().count() > 0 && the_match.may_hint() && !thinker.busy() {
         thinker.start(&the_match, Purpose::Hint);
     }
     // Thinking starts at once; the answer waits for the board to be shown.

@@ -52,6 +52,8 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Messa
             "mode" => once(&mut mode, "mode", value)?,
             "side" => once(&mut side, "side", value)?,
             "level" => once(&mut level, "level", value)?,
+            // An online game's link: `Play online` opens it, not a game.
+            "online" => return Err(Message::new("error-link-online")),
             // Other keys are ignored, for forward compatibility: a link
             // from a later version may say more than this one reads.
             _ => {}
@@ -91,12 +93,42 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Messa
     })
 }
 
+/// The online room a link names (`?online=ROOM`), if it names one: the
+/// room, or why it cannot be one.
+pub(crate) fn online_room(text: &str) -> Option<Result<String, Message>> {
+    let pairs = link::parse_query(text.trim()).ok()?;
+    let room = pairs.into_iter().find(|(k, _)| k == "online")?.1;
+    Some(match agon_wire::check_room(&room) {
+        Ok(()) => Ok(room),
+        Err(_) => Err(Message::new("error-link-room")
+            .with("found", agon_rules::Excerpt(&room).to_string())),
+    })
+}
+
+/// The room a player gives: a link to it, or the room's id alone.
+pub(crate) fn room_of(text: &str) -> Result<String, Message> {
+    let text = text.trim();
+    match online_room(text) {
+        Some(room) => room,
+        None => agon_wire::check_room(text)
+            .map(|()| text.to_string())
+            .map_err(|_| {
+                Message::new("error-link-room").with("found", agon_rules::Excerpt(text).to_string())
+            }),
+    }
+}
+
 /// The query (without `?`) that opens this match again: `game=` and
 /// `mode=`, with `side=` (the person's) and `level=` against the computer,
 /// and `level=` when the computer plays itself. An ending through the
 /// interface (a resignation) is not carried: the link opens the game at its
 /// last position, to play on.
-pub(crate) fn link_query(the_match: &Match) -> String {
+pub fn link_query(the_match: &Match) -> String {
+    // An online game is its room: the link joins it (the seat stays with
+    // its token on the device that has it).
+    if let (Mode::Online { .. }, Some(room)) = (the_match.mode, &the_match.room) {
+        return format!("online={room}");
+    }
     let mut query = game_param(&the_match.game, MAX_LINK_CODE);
     query.push_str("&mode=");
     query.push_str(ModeChoice::of(the_match.mode).name());
@@ -105,8 +137,10 @@ pub(crate) fn link_query(the_match: &Match) -> String {
             query.push_str(&format!("&side={}&level={}", human.name(), level.name()));
         }
         Mode::Watch { level } => query.push_str(&format!("&level={}", level.name())),
-        Mode::Remote { me } => query.push_str(&format!("&side={}", me.name())),
-        Mode::PassAndPlay => {}
+        Mode::Remote { me } | Mode::Online { me: Some(me) } => {
+            query.push_str(&format!("&side={}", me.name()))
+        }
+        Mode::PassAndPlay | Mode::Online { me: None } => {}
     }
     query
 }

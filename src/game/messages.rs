@@ -57,6 +57,12 @@ pub enum MatchCommand {
     /// Variation `n` becomes the game; the game's old line, a variation.
     Promote(usize),
     DeleteVariation(usize),
+    /// The online room's game as the server has it (`game::online`): a
+    /// room not on the board becomes the match (asking first, like `New`);
+    /// the room on the board is followed: its new actions played (and
+    /// shown arriving), its end, and, when `exact`, its game put in place of
+    /// ours where ours went further (an action the server refused).
+    Online(Box<OnlineView>),
 }
 
 impl MatchCommand {
@@ -82,6 +88,10 @@ impl MatchCommand {
                 confirmed: true,
             },
             MatchCommand::PlayAgain { .. } => MatchCommand::PlayAgain { confirmed: true },
+            MatchCommand::Online(mut view) => {
+                view.confirmed = true;
+                MatchCommand::Online(view)
+            }
             other => other,
         }
     }
@@ -97,7 +107,7 @@ impl MatchCommand {
                 confirmed: false,
                 ..
             } | MatchCommand::PlayAgain { confirmed: false }
-        )
+        ) || matches!(self, MatchCommand::Online(view) if !view.confirmed)
     }
 }
 
@@ -166,3 +176,19 @@ pub struct TypedAction(pub String);
 /// A cell was clicked (or tapped) on the board.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct CellClicked(pub Cell);
+
+/// The room as the owner is to show it ([`MatchCommand::Online`]).
+#[derive(Clone, Debug)]
+pub struct OnlineView {
+    pub room: String,
+    /// Ours, or none when watching.
+    pub seat: Option<Side>,
+    pub game: Game,
+    /// An end other than by the rules.
+    pub ending: Option<Ending>,
+    /// The match must become this game, even where it went further (an
+    /// action of ours refused).
+    pub exact: bool,
+    /// The player agreed to leave an unfinished game for this room.
+    pub confirmed: bool,
+}

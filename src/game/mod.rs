@@ -13,6 +13,7 @@ pub(crate) mod import;
 pub mod link;
 mod messages;
 mod mode;
+pub mod online;
 pub mod owner;
 pub mod review;
 mod screen;
@@ -58,6 +59,7 @@ pub fn plugin(app: &mut App) {
     owner::plugin(app);
     turn::plugin(app);
     link::plugin(app);
+    online::plugin(app);
     computer::plugin(app);
     review::plugin(app);
     analysis::plugin(app);

@@ -17,6 +17,9 @@ pub enum Mode {
     /// A person here plays `me`; a friend elsewhere plays the other side,
     /// their actions arriving by link.
     Remote { me: Side },
+    /// A game on our server (`game::online`): a person here plays `me`
+    /// against someone elsewhere, live; with no seat, this screen watches.
+    Online { me: Option<Side> },
 }
 
 impl Mode {
@@ -31,9 +34,17 @@ impl Mode {
                 light: Player::human(),
                 dark: Player::Remote {},
             },
-            Mode::Remote { me: Side::Dark } => Players {
+            Mode::Remote { me: Side::Dark } | Mode::Online { me: Some(Side::Dark) } => Players {
                 light: Player::Remote {},
                 dark: Player::human(),
+            },
+            Mode::Online { me: Some(Side::Light) } => Players {
+                light: Player::human(),
+                dark: Player::Remote {},
+            },
+            Mode::Online { me: None } => Players {
+                light: Player::Remote {},
+                dark: Player::Remote {},
             },
             Mode::VsComputer { human, level } => {
                 let computer = Player::computer(level.name());
@@ -142,7 +153,9 @@ impl ModeChoice {
             Mode::VsComputer { .. } => ModeChoice::VsComputer,
             Mode::PassAndPlay => ModeChoice::PassAndPlay,
             Mode::Watch { .. } => ModeChoice::Watch,
-            Mode::Remote { .. } => ModeChoice::Remote,
+            // An online game's link is its room (`online=`); by a game
+            // link it goes on with a friend elsewhere.
+            Mode::Remote { .. } | Mode::Online { .. } => ModeChoice::Remote,
         }
     }
 
@@ -180,6 +193,8 @@ pub enum Setup {
     PassAndPlay,
     Watch { level: Level },
     Remote { side: SideChoice },
+    /// A room on our server; the seat is the server's to give.
+    Online,
 }
 
 impl Setup {
@@ -195,6 +210,7 @@ impl Setup {
             Setup::Remote { side } => Mode::Remote {
                 me: side.draw(seed),
             },
+            Setup::Online => Mode::Online { me: None },
         }
     }
 }
@@ -209,6 +225,7 @@ impl From<Mode> for Setup {
             Mode::PassAndPlay => Setup::PassAndPlay,
             Mode::Watch { level } => Setup::Watch { level },
             Mode::Remote { me } => Setup::Remote { side: me.into() },
+            Mode::Online { .. } => Setup::Online,
         }
     }
 }

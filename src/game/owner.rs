@@ -14,7 +14,7 @@ use crate::frames::AppSystems;
 use crate::game::Screen;
 use crate::game::messages::{
     ActionApplied, BoardReset, DiscardAsked, Feedback, GameEnded, MatchCommand, RequestAction,
-    SaveChange,
+    OnlineView, SaveChange,
 };
 use crate::game::mode::Mode;
 use crate::game::the_match::{Match, SavedGame};
@@ -68,7 +68,8 @@ pub(crate) fn apply_requests(
                 if let Some(e) = result {
                     ended.write(GameEnded(e));
                 }
-                if !tutorial.active {
+                // Online, the server keeps the game.
+                if !tutorial.active && !matches!(the_match.mode, Mode::Online { .. }) {
                     saves.write(if result.is_some() {
                         SaveChange::Clear
                     } else {
@@ -94,6 +95,7 @@ pub struct Announce<'w> {
     arriving: ResMut<'w, Arriving>,
     redraw: MessageWriter<'w, RequestRedraw>,
     feedback: MessageWriter<'w, Feedback>,
+    applied: MessageWriter<'w, ActionApplied>,
 }
 
 /// Applies every change of the whole match: the only place, with
@@ -166,8 +168,10 @@ pub(crate) fn apply_commands(
                 }
             }
         }
-        // Nothing a lesson does reaches the saved game.
-        let saving = !tutorial.active;
+        // Nothing a lesson does reaches the saved game; online, the server
+        // keeps the game.
+        let saving = !tutorial.active && !matches!(the_match.mode, Mode::Online { .. });
+        let online = matches!(the_match.mode, Mode::Online { .. });
         if command.discards()
             && (the_match.unfinished() || saved.0.is_some())
             && !keeps_everything(command, &the_match, &saved)
@@ -181,6 +185,10 @@ pub(crate) fn apply_commands(
                 replaced(&the_match, &mut saved, &mut out);
                 show_arriving(&mut the_match, &mut out);
             }
+            // Online, a new game is a rematch, and resigning is the
+            // server's to judge (`game::online`).
+            MatchCommand::PlayAgain { .. } | MatchCommand::Resign if online => {}
+            MatchCommand::Online(view) => follow_online(*view, &mut the_match, &mut saved, &mut out),
             MatchCommand::PlayAgain { .. } => {
                 let setup = the_match.setup;
                 *the_match = Match::from_setup(Game::new(), setup);
@@ -268,8 +276,12 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Whether a new game holds every action of the game it would replace (and
 /// of the saved one): a link that continues this game, or the page's own
-/// address opened again. Nothing is lost, so nothing is asked.
+/// address opened again, or the online room on the board. Nothing is lost,
+/// so nothing is asked.
 fn keeps_everything(command: &MatchCommand, the_match: &Match, saved: &SavedGame) -> bool {
+    if let MatchCommand::Online(view) = command {
+        return the_match.room.as_deref() == Some(view.room.as_str());
+    }
     let new = match command {
         MatchCommand::New { game, .. } => &**game,
         MatchCommand::Load { record, .. } => &record.1,
@@ -303,4 +315,59 @@ fn replaced(the_match: &Match, saved: &mut SavedGame, out: &mut Announce) {
         SaveChange::Clear
     });
     out.screen.set(Screen::Playing);
+}
+
+/// The online room's game on the board ([`MatchCommand::Online`]): a new
+/// match for another room; for this one, its new actions played through the
+/// rules and announced like any other (the board shows them arriving), its
+/// game put in place of ours when ours went another way and `exact` says
+/// the room's is the truth, and its end.
+fn follow_online(view: OnlineView, the_match: &mut Match, saved: &mut SavedGame, out: &mut Announce) {
+    if the_match.room.as_deref() != Some(view.room.as_str()) {
+        let mut online = Match::new(view.game, Mode::Online { me: view.seat });
+        online.room = Some(view.room);
+        online.ending = view.ending;
+        *the_match = online;
+        // The player agreed to leave what was there, or nothing was lost.
+        saved.0 = None;
+        out.resets.write(BoardReset::NEW_MATCH);
+        out.saves.write(SaveChange::Clear);
+        if let Some(e) = the_match.result() {
+            out.ended.write(GameEnded(e));
+        }
+        out.screen.set(Screen::Playing);
+        return;
+    }
+    the_match.mode = Mode::Online { me: view.seat };
+    let was_over = the_match.is_over();
+    if view.game.follows_on_from(&the_match.game) {
+        let from = the_match.game.history().len();
+        for played in &view.game.history()[from..] {
+            let before = *the_match.position();
+            match the_match.game.play(played.action) {
+                Ok(played) => {
+                    out.applied.write(ActionApplied {
+                        played,
+                        mover: before.to_move(),
+                        before,
+                    });
+                }
+                // Never: the server played it by the same rules.
+                Err(_) => {
+                    the_match.game = view.game.clone();
+                    out.resets.write(BoardReset::SAME_MATCH);
+                    break;
+                }
+            }
+        }
+    } else if view.exact {
+        the_match.game = view.game;
+        the_match.browsing = None;
+        the_match.line = None;
+        out.resets.write(BoardReset::SAME_MATCH);
+    }
+    the_match.ending = view.ending;
+    if !was_over && let Some(e) = the_match.result() {
+        out.ended.write(GameEnded(e));
+    }
 }

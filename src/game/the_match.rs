@@ -31,6 +31,8 @@ pub struct Match {
     /// The variation the board shows, if any: then `browsing` counts its
     /// actions.
     pub line: Option<usize>,
+    /// The online room this match is, if it is one (`game::online`).
+    pub room: Option<String>,
 }
 
 impl Default for Match {
@@ -56,6 +58,7 @@ impl Match {
             browsing: None,
             variations: Vec::new(),
             line: None,
+            room: None,
         }
     }
 
@@ -71,6 +74,7 @@ impl Match {
             browsing: None,
             variations: Vec::new(),
             line: None,
+            room: None,
         }
     }
 
@@ -127,7 +131,9 @@ impl Match {
     pub(crate) fn computer_side(&self) -> Option<Side> {
         match self.mode {
             Mode::VsComputer { human, .. } => Some(!human),
-            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Remote { .. } => None,
+            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Remote { .. } | Mode::Online { .. } => {
+                None
+            }
         }
     }
 
@@ -135,7 +141,7 @@ impl Match {
     pub(crate) fn computer_plays(&self, side: Side) -> bool {
         match self.mode {
             Mode::VsComputer { human, .. } => side != human,
-            Mode::PassAndPlay | Mode::Remote { .. } => false,
+            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } => false,
             Mode::Watch { .. } => true,
         }
     }
@@ -147,6 +153,7 @@ impl Match {
             Mode::PassAndPlay => true,
             Mode::Watch { .. } => false,
             Mode::Remote { me } => side == me,
+            Mode::Online { me } => me == Some(side),
         }
     }
 
@@ -157,16 +164,29 @@ impl Match {
             && !self.is_over()
     }
 
+    /// Online, the other side is to move (or, watching, either side).
+    pub(crate) fn opponent_to_move(&self) -> bool {
+        matches!(self.mode, Mode::Online { me } if me != Some(self.position().to_move()))
+            && !self.is_over()
+    }
+
     pub fn level(&self) -> Option<Level> {
         match self.mode {
             Mode::VsComputer { level, .. } | Mode::Watch { level } => Some(level),
-            Mode::PassAndPlay | Mode::Remote { .. } => None,
+            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } => None,
         }
     }
 
     /// Whether the side to move is played by the computer.
     pub(crate) fn computer_to_move(&self) -> bool {
         !self.is_over() && self.computer_plays(self.position().to_move())
+    }
+
+    /// Whether a person at this screen may ask for a hint now: on their
+    /// turn, but not against someone online (the computer would play for
+    /// them).
+    pub(crate) fn may_hint(&self) -> bool {
+        self.human_to_move() && !matches!(self.mode, Mode::Online { .. })
     }
 
     /// Whether a person at this screen may act now.
@@ -179,7 +199,7 @@ impl Match {
     /// for either side, except in a game by link, which is the friend's too.
     pub(crate) fn person_acts_here(&self) -> bool {
         if self.browsing.is_some() {
-            !matches!(self.mode, Mode::Remote { .. })
+            !matches!(self.mode, Mode::Remote { .. } | Mode::Online { .. })
         } else {
             self.human_to_move()
         }
@@ -189,8 +209,14 @@ impl Match {
     /// to move at one screen.
     pub(crate) fn resigning_side(&self) -> Side {
         match self.mode {
-            Mode::VsComputer { human, .. } | Mode::Remote { me: human } => human,
-            Mode::PassAndPlay | Mode::Watch { .. } => self.position().to_move(),
+            Mode::VsComputer { human, .. }
+            | Mode::Remote { me: human }
+            | Mode::Online {
+                me: Some(human), ..
+            } => human,
+            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None } => {
+                self.position().to_move()
+            }
         }
     }
 
@@ -240,6 +266,9 @@ impl Match {
         if !self.game.can_redo() {
             return false;
         }
+        if matches!(self.mode, Mode::Online { .. }) {
+            return false;
+        }
         self.browsing = None;
         self.line = None;
         self.game.redo();
@@ -253,7 +282,8 @@ impl Match {
 
     pub fn can_undo(&self) -> bool {
         match self.mode {
-            Mode::Watch { .. } => return false,
+            // Online the server keeps the game: no taking back.
+            Mode::Watch { .. } | Mode::Online { .. } => return false,
             // The friend's actions came by link: they are not ours to take back.
             Mode::Remote { me } => {
                 let last = self.game.history().len().checked_sub(1);

@@ -5,7 +5,7 @@ use agon_rules::{Action, Cell, CellSet, PlayError, Position};
 use bevy::prelude::*;
 
 use crate::frames::AppSystems;
-use crate::game::MatchCommand;
+use crate::game::{MatchCommand, Mode};
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
 use crate::i18n::{Lang, Message};
@@ -145,6 +145,10 @@ pub(crate) fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
         Err(t!(l, "refusal-game-over"))
     } else if the_match.friend_to_move() {
         Err(t!(l, "refusal-friends-turn"))
+    } else if matches!(the_match.mode, Mode::Online { me: None }) {
+        Err(t!(l, "refusal-watching"))
+    } else if the_match.opponent_to_move() {
+        Err(t!(l, "refusal-opponents-turn"))
     } else {
         Err(t!(l, "refusal-computers-turn"))
     }

@@ -79,9 +79,13 @@ pub(crate) fn view_side(settings: &Settings, the_match: &Match, lesson: bool) ->
         ViewSide::Dark => Side::Dark,
         ViewSide::Auto if lesson => Side::Light,
         ViewSide::Auto => match the_match.mode {
-            Mode::VsComputer { human, .. } | Mode::Remote { me: human } => human,
+            Mode::VsComputer { human, .. }
+            | Mode::Remote { me: human }
+            | Mode::Online {
+                me: Some(human), ..
+            } => human,
             Mode::PassAndPlay => the_match.position().to_move(),
-            Mode::Watch { .. } => Side::Light,
+            Mode::Watch { .. } | Mode::Online { me: None } => Side::Light,
         },
     }
 }

@@ -7,6 +7,7 @@
 pub mod files;
 mod language;
 mod saves;
+mod seats;
 mod settings;
 pub mod storage;
 
@@ -91,10 +92,14 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Storage>()
         .init_resource::<Settings>()
         .init_resource::<Notices>()
-        .add_systems(PreStartup, (settings::load_settings, saves::load_save))
+        .add_systems(
+            PreStartup,
+            (settings::load_settings, saves::load_save, seats::load_seats),
+        )
         .add_systems(
             Update,
-            (saves::autosave, settings::save_settings).in_set(AppSystems::Present),
+            (saves::autosave, settings::save_settings, seats::save_seats)
+                .in_set(AppSystems::Present),
         );
     language::plugin(app);
     files::plugin(app);

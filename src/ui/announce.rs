@@ -53,6 +53,7 @@ fn you(mode: Mode) -> Option<Side> {
     match mode {
         Mode::VsComputer { human, .. } => Some(human),
         Mode::Remote { me } => Some(me),
+        Mode::Online { me } => me,
         Mode::PassAndPlay | Mode::Watch { .. } => None,
     }
 }

@@ -16,6 +16,7 @@ use crate::i18n::words::{queen_state, side_name};
 use crate::scene::camera::UiInsets;
 use crate::ui::state::{Dialog, GameParams, Requests, Shape, UiState};
 use crate::ui::widgets::lesson::lesson_panel;
+use crate::ui::widgets::online;
 use crate::ui::widgets::{
     action_text, analysis, fitted_size, latest_words, root_ui, send_move_button, side_dot,
     status_row, text_width,
@@ -56,6 +57,7 @@ pub(super) fn show(
         counts(ui_, p, shape);
         strip(ui_, *p.lang, &p.the_match, r);
         send_move_button(ui_, p, ui);
+        online::section(ui_, p, r, ui);
         analysis::words(ui_, p);
         main_buttons(ui_, p, r, ui, shape);
     });
@@ -204,7 +206,7 @@ fn main_buttons(
         egui::Button::new(egui::RichText::new(text).size(fitted)).min_size(size)
     };
     let over = p.the_match.is_over();
-    let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
+    let hint_ok = p.the_match.may_hint() && !p.thinker.busy();
     let l = *p.lang;
     egui::Grid::new("main buttons")
         .num_columns(columns)

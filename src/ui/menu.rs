@@ -60,6 +60,11 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
                     r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
                     r.analysis.write(AnalysisRequest(true));
                 }
+                let button = big_button(ui_, &t!(l, "menu-online"))
+                    .on_hover_text(t!(l, "menu-online-hover"));
+                if ui.place("PlayOnline", button).clicked() {
+                    ui.open(Dialog::Online);
+                }
                 if big_button(ui_, &t!(l, "menu-friend"))
                     .on_hover_text(t!(l, "menu-friend-hover"))
                     .clicked()

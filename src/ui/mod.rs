@@ -157,8 +157,16 @@ fn ask_before_discarding(mut asked: MessageReader<DiscardAsked>, mut ui: ResMut<
 
 /// A new position closes the result of the old one.
 fn on_reset(mut resets: MessageReader<BoardReset>, mut ui: ResMut<UiState>) {
-    if resets.read().count() > 0 {
+    let resets: Vec<BoardReset> = resets.read().copied().collect();
+    if !resets.is_empty() {
         ui.game_over_open = false;
+    }
+    // The online game asked for has opened: its dialog is done.
+    if ui.online_waiting && resets.iter().any(|r| r.new_match) {
+        ui.online_waiting = false;
+        if ui.dialog == Some(Dialog::Online) {
+            ui.close();
+        }
     }
 }
 

@@ -16,6 +16,7 @@ use crate::ui::state::{Dialog, GameParams, Requests, UiState};
 use crate::ui::widgets::analysis;
 use crate::ui::widgets::lesson::lesson_panel;
 use crate::ui::widgets::moves::move_list;
+use crate::ui::widgets::online;
 use crate::ui::widgets::{latest_words, root_ui, send_move_button, side_dot, status_row};
 
 fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
@@ -40,6 +41,9 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
             Mode::PassAndPlay => String::new(),
             Mode::Remote { me } if me == side => t!(l, "player-you"),
             Mode::Remote { .. } => t!(l, "player-friend"),
+            Mode::Online { me: Some(me) } if me == side => t!(l, "player-you"),
+            Mode::Online { me: Some(_) } => t!(l, "player-opponent"),
+            Mode::Online { me: None } => String::new(),
         };
         ui.label(egui::RichText::new(who).weak());
     });
@@ -81,6 +85,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
         pieces_line(ui_, p, Side::Dark);
         ui_.separator();
         send_move_button(ui_, p, ui);
+        online::section(ui_, p, r, ui);
         buttons(ui_, p, r, ui);
         command_box(ui_, *p.lang, r, ui);
         {
@@ -157,7 +162,7 @@ fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut Ui
         {
             r.send(ui, MatchCommand::Redo);
         }
-        let hint_ok = p.the_match.human_to_move() && !p.thinker.busy();
+        let hint_ok = p.the_match.may_hint() && !p.thinker.busy();
         if ui_
             .add_enabled(
                 hint_ok,

@@ -103,7 +103,7 @@ pub fn keys(
     if !ctrl && keys.just_pressed(KeyCode::KeyD) {
         ui.position_in_words(*lang, &mut said, &the_match);
     }
-    if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.human_to_move() && !thinker.busy() {
+    if !ctrl && keys.just_pressed(KeyCode::KeyH) && the_match.may_hint() && !thinker.busy() {
         hints.write(HintRequest);
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyA) && allowed(&the_match, &tutorial) {

@@ -13,6 +13,7 @@ use crate::audio::Sfx;
 use crate::game::analysis::{Analysis, AnalysisRequest};
 use crate::game::computer::{HintRequest, Thinker};
 use crate::game::link::friend_link;
+use crate::game::online::{Online, OnlineRequest};
 use crate::game::review::{GameReview, ReviewRequest};
 use crate::game::tutorial::Tutorial;
 use crate::game::{Match, MatchCommand, SavedGame, Screen, Setup, TypedAction};
@@ -44,6 +45,8 @@ pub enum Dialog {
     Position,
     /// Setting up a position piece by piece ([`Editor`]).
     Editor,
+    /// Playing someone elsewhere, live, through our server.
+    Online,
 }
 
 /// What the interface remembers between frames.
@@ -75,6 +78,43 @@ pub struct UiState {
     pub over_actions: bool,
     /// The review window is open.
     pub review_open: bool,
+    /// What the "Play online" dialog holds.
+    pub online_form: OnlineForm,
+    /// The dialog asked to go online: it closes once the game opens.
+    pub online_waiting: bool,
+}
+
+/// The choices of the "Play online" dialog, kept while the game runs.
+#[derive(Clone, Debug)]
+pub struct OnlineForm {
+    pub side: agon_wire::SideChoice,
+    pub clock: Option<agon_wire::ClockSpec>,
+    pub listed: bool,
+    /// A link (or a room) to join.
+    pub link: String,
+    pub seek_clock: Option<agon_wire::ClockSpec>,
+    /// A claim code from another device.
+    pub code: String,
+    /// Why the link could not be read.
+    pub problem: Option<String>,
+}
+
+impl Default for OnlineForm {
+    fn default() -> Self {
+        let five_three = Some(agon_wire::ClockSpec {
+            minutes: 5,
+            increment: 3,
+        });
+        OnlineForm {
+            side: agon_wire::SideChoice::Random,
+            clock: five_three,
+            listed: false,
+            link: String::new(),
+            seek_clock: five_three,
+            code: String::new(),
+            problem: None,
+        }
+    }
 }
 
 impl UiState {
@@ -271,6 +311,8 @@ pub struct GameParams<'w> {
     pub review: Res<'w, GameReview>,
     /// The engine's view of the position on the board, when it is asked.
     pub analysis: Res<'w, Analysis>,
+    /// Online play as it stands: the connection, the clocks, the offers.
+    pub online: Res<'w, Online>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -284,6 +326,7 @@ pub struct Requests<'w> {
     pub typed: MessageWriter<'w, TypedAction>,
     pub reviews: MessageWriter<'w, ReviewRequest>,
     pub analysis: MessageWriter<'w, AnalysisRequest>,
+    pub online: MessageWriter<'w, OnlineRequest>,
 }
 
 impl Requests<'_> {

@@ -17,7 +17,9 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
         (Some(_), Mode::VsComputer { .. }) => t!(l, "ending-computer-wins"),
         (Some(w), Mode::Remote { me }) if w == me => t!(l, "ending-you-win"),
         (Some(_), Mode::Remote { .. }) => t!(l, "ending-friend-wins"),
-        (Some(w), Mode::PassAndPlay | Mode::Watch { .. }) => {
+        (Some(w), Mode::Online { me: Some(me) }) if w == me => t!(l, "ending-you-win"),
+        (Some(_), Mode::Online { me: Some(_) }) => t!(l, "ending-opponent-wins"),
+        (Some(w), Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None }) => {
             t!(l, "ending-side-wins", side = side_key(w))
         }
     };
@@ -50,9 +52,17 @@ pub(crate) fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String 
     if the_match.friend_to_move() {
         return t!(l, "status-friend", side = side_key(side));
     }
+    if let Mode::Online { me } = the_match.mode
+        && me != Some(side)
+    {
+        return match me {
+            Some(_) => t!(l, "status-opponent", side = side_key(side)),
+            None => t!(l, "status-watching", side = side_key(side)),
+        };
+    }
     // "your" with one person at the screen, else the side's name.
     let who = match the_match.mode {
-        Mode::VsComputer { .. } | Mode::Remote { .. } => "you",
+        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { .. } => "you",
         Mode::PassAndPlay | Mode::Watch { .. } => side_key(side),
     };
     if pos.must_relocate() {
@@ -80,6 +90,7 @@ pub(crate) fn mode_words(l: Lang, mode: Mode) -> String {
             t!(l, "mode-vs-computer", level = level_title(l, level))
         }
         Mode::Remote { .. } => t!(l, "mode-remote"),
+        Mode::Online { .. } => t!(l, "mode-online"),
     }
 }
 

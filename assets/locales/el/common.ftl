@@ -24,6 +24,7 @@ mode-pass-and-play = εναλλάξ, σε μία οθόνη
 mode-watch = υπολογιστής εναντίον υπολογιστή, { $level }
 mode-vs-computer = εναντίον υπολογιστή, { $level }
 mode-remote = με φίλο μέσω συνδέσμου
+mode-online = διαδικτυακή παρτίδα
 
 # Ο τίτλος πάνω από το μενού και στο «Σχετικά».
 game-name = AGON

@@ -3,6 +3,7 @@
 player-computer = υπολογιστής · { $level }
 player-you = εσείς
 player-friend = ο φίλος σας, μέσω συνδέσμου
+player-opponent = ο αντίπαλός σας, διαδικτυακά
 # $queen είναι "in-play" ή "captured"· $guards μετρά τους φρουρούς σε παιχνίδι,
 # $relocate τα αιχμάλωτα πιόνια που περιμένουν να επιστρέψουν.
 pieces-in-play = { $queen ->
@@ -62,6 +63,8 @@ menu-analysis = Ταμπλό ανάλυσης
 menu-analysis-hover = Παίζετε και τις δύο πλευρές, και ο υπολογιστής δείχνει την εκτίμησή του για κάθε θέση
 menu-friend = Με φίλο μέσω συνδέσμου
 menu-friend-hover = Παίζετε με τη σειρά στέλνοντας ο ένας στον άλλον έναν σύνδεσμο: χωρίς λογαριασμό, χωρίς διακομιστή
+menu-online = Διαδικτυακό παιχνίδι
+menu-online-hover = Παίξτε ζωντανά με κάποιον αλλού: μέσω ενός συνδέσμου που στέλνετε ή με όποιον περιμένει
 menu-learn = Μάθετε να παίζετε
 menu-learn-hover = Οκτώ σύντομα μαθήματα, ένας κανόνας στο καθένα· η παρτίδα σας περιμένει
 menu-load-record = Φόρτωση καταγραφής
@@ -115,3 +118,34 @@ analysis-wins-in = { $side ->
 # $percent: από 0 έως 100.
 analysis-chance = Πιθανότητα των Ανοιχτών: { $percent }%
 analysis-score = Βαθμολογία: { $score } (για τα Ανοιχτά)
+
+## Μια διαδικτυακή παρτίδα στο πλαίσιο. Τα ρολόγια δείχνουν λεπτά και δευτερόλεπτα.
+
+online-connecting = Σύνδεση με τον διακομιστή…
+# $seconds ως την επόμενη προσπάθεια.
+online-retrying = Η σύνδεση χάθηκε: νέα προσπάθεια σε { $seconds } δευτ.
+online-waiting = Αναμονή για τον αντίπαλό σας. Στείλτε του αυτόν τον σύνδεσμο:
+online-copy-link = Αντιγραφή συνδέσμου
+online-link-copied = Αντιγράφηκε.
+online-opponent-here = Ο αντίπαλός σας είναι εδώ.
+online-opponent-away = Ο αντίπαλός σας λείπει.
+online-watchers = { $count ->
+        [one] 1 άτομο παρακολουθεί.
+       *[other] { $count } άτομα παρακολουθούν.
+    }
+# Το $code είναι οκτώ γράμματα και ψηφία, όπως K7QM-3XTP.
+online-claim-code = Αυτή η θέση παίκτη σε άλλη συσκευή: { $code }
+online-claim-code-hover = Στο «Διαδικτυακό παιχνίδι», «Ανάκτηση θέσης παίκτη», αυτός ο κωδικός μεταφέρει τη θέση σας σε αυτή την παρτίδα σε άλλη συσκευή.
+online-offer-draw = Πρόταση ισοπαλίας
+online-draw-offered = Προτείνατε ισοπαλία.
+online-draw-offer = Ο αντίπαλός σας προτείνει ισοπαλία.
+online-accept-draw = Αποδοχή
+online-decline-draw = Απόρριψη
+online-claim-win = Διεκδίκηση νίκης
+online-claim-win-hover = Ο αντίπαλός σας λείπει. Σε παρτίδα με ρολόι, η νίκη είναι δική σας μόλις περάσει η περίοδος χάριτός του.
+online-rematch = Ρεβάνς
+online-rematch-offered = Ζητήσατε ρεβάνς.
+online-rematch-offer = Ο αντίπαλός σας ζητά ρεβάνς.
+online-accept-rematch = Παίξτε τη ρεβάνς
+online-leave = Αποχώρηση
+online-leave-hover = Αφήστε αυτή την παρτίδα και επιστρέψτε στο μενού

@@ -24,6 +24,7 @@ mode-pass-and-play = pass and play
 mode-watch = computer vs computer, { $level }
 mode-vs-computer = vs computer, { $level }
 mode-remote = a friend by link
+mode-online = a game online
 
 # The title over the menu and in About.
 game-name = AGON

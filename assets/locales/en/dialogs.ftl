@@ -228,3 +228,50 @@ editor-clear = Empty board
 editor-ok = The rules accept this position.
 # $reason is the ending's own sentence (the endings of words.ftl).
 editor-over = The rules accept this position, and the game is over in it: { $reason }
+
+## Play online: create a game, join one by its link, play anyone, take a
+## seat back.
+
+dialog-online = Play online
+online-create = Create a game
+online-side = Your side:
+online-clock = Clock:
+online-no-clock = No clock
+# Minutes for each side, and seconds added after each action: 5 + 3.
+online-clock-value = { $minutes } + { $increment }
+online-listed = Anyone may join it from the list of open games
+online-create-button = Create
+online-join = Join by link
+online-join-hint = a link, or a room
+online-join-button = Join
+online-anyone = Play anyone
+online-seek = Find an opponent
+online-seek-hover = You play the first person who asks for the same clock.
+online-lobby = Open games
+online-lobby-refresh = Refresh
+online-lobby-empty = No game is open right now.
+# $side is the side you would play; $clock like 5 + 3; $minutes since it opened.
+online-lobby-game = { $side ->
+       *[light] Light
+        [dark] Dark
+    }, { $clock }, open for { $minutes } min
+online-lobby-join = Play
+online-claim = Take back a seat
+online-claim-hint = the code from your other device
+online-claim-button = Take my seat
+
+## Why the server refused, said gently.
+
+online-refused-unknown-room = There is no such game on the server.
+online-refused-bad-token = This device's seat in that game is not known to the server.
+online-refused-bad-code = No seat has that code.
+online-refused-not-started = The game waits for your opponent.
+online-refused-stale = The game moved on meanwhile: here it is as it stands.
+online-refused-game-over = The game is over.
+online-refused-no-clock = Without a clock, the game waits for your opponent.
+online-refused-opponent-present = Your opponent is here.
+online-refused-too-early = Your opponent's grace time has not passed yet.
+online-refused-busy = Too many requests at once: try again in a moment.
+online-refused-internal = The server could not keep that: try again in a moment.
+# $detail is the server's own words, in English.
+online-refused-other = The server refused: { $detail }

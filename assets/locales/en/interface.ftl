@@ -3,6 +3,7 @@
 player-computer = computer · { $level }
 player-you = you
 player-friend = your friend, by link
+player-opponent = your opponent, online
 # $queen is "in-play" or "captured"; $guards counts the guards in play,
 # $relocate the captured pieces waiting to come back.
 pieces-in-play = { $queen ->
@@ -62,6 +63,8 @@ menu-analysis = Analysis board
 menu-analysis-hover = Both sides are yours, and the computer shows its view of every position
 menu-friend = Play a friend by link
 menu-friend-hover = Take turns by sending each other a link: no account, no server
+menu-online = Play online
+menu-online-hover = Play someone elsewhere, live: by a link you send, or anyone who is waiting
 menu-learn = Learn to play
 menu-learn-hover = Eight short lessons, one rule each; your game waits
 menu-load-record = Load a game record
@@ -117,3 +120,34 @@ analysis-wins-in = { $side ->
 analysis-chance = Light's chance: { $percent }%
 # $score is the computer's measure, positive when Light stands better.
 analysis-score = Score: { $score } (for Light)
+
+## An online game in the panel. Clocks show minutes and seconds.
+
+online-connecting = Connecting to the server…
+# $seconds until the next try.
+online-retrying = The connection is lost: trying again in { $seconds } s.
+online-waiting = Waiting for your opponent. Send them this link:
+online-copy-link = Copy the link
+online-link-copied = Copied.
+online-opponent-here = Your opponent is here.
+online-opponent-away = Your opponent is away.
+online-watchers = { $count ->
+        [one] 1 person watches.
+       *[other] { $count } people watch.
+    }
+# $code is eight letters and digits, like K7QM-3XTP.
+online-claim-code = This seat on another device: { $code }
+online-claim-code-hover = Under Play online, Take back a seat, this code moves your seat in this game to another device.
+online-offer-draw = Offer a draw
+online-draw-offered = You offered a draw.
+online-draw-offer = Your opponent offers a draw.
+online-accept-draw = Accept
+online-decline-draw = Decline
+online-claim-win = Claim the win
+online-claim-win-hover = Your opponent is away. In a game with a clock, the win is yours once their grace time has passed.
+online-rematch = Rematch
+online-rematch-offered = You asked for a rematch.
+online-rematch-offer = Your opponent asks for a rematch.
+online-accept-rematch = Play the rematch
+online-leave = Leave
+online-leave-hover = Leave this game and go back to the menu

@@ -4,6 +4,7 @@ ending-draw = Draw
 ending-you-win = You win!
 ending-computer-wins = The computer wins
 ending-friend-wins = Your friend wins
+ending-opponent-wins = Your opponent wins
 ending-side-wins = { $side ->
        *[light] Light wins!
         [dark] Dark wins!
@@ -46,6 +47,14 @@ status-computer-to-move = The computer's move
 status-friend = { $side ->
        *[light] Your friend's turn (Light): send them your move, then open the link they send back.
         [dark] Your friend's turn (Dark): send them your move, then open the link they send back.
+    }
+status-opponent = { $side ->
+       *[light] Your opponent's turn (Light).
+        [dark] Your opponent's turn (Dark).
+    }
+status-watching = { $side ->
+       *[light] Light to move. You are watching.
+        [dark] Dark to move. You are watching.
     }
 status-relocate-queen = { $who ->
        *[you] Your queen was captured: relocate her to any empty cell, the throne included.
@@ -189,6 +198,8 @@ refusal-nowhere = That piece has nowhere to go.
 refusal-other-side = That piece belongs to the other side.
 refusal-friends-turn = It is your friend's turn: send them your move.
 refusal-computers-turn = Wait for the computer's move.
+refusal-opponents-turn = Wait for your opponent's move.
+refusal-watching = You are watching this game.
 refusal-not-an-action = “{ $text }” is not an action: write the two cells, like f1-f2.
 
 ## Notices about files and links, shown once in a dialog. Where $error
@@ -196,17 +207,20 @@ refusal-not-an-action = “{ $text }” is not an action: write the two cells, l
 ## $problem and the $error of a save that failed are the system's or the
 ## browser's own words.
 
-# $what is "saved-game" or "settings"; $place where the file was kept.
+# $what is "saved-game", "settings" or "seats"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
        *[saved-game] Your saved game could not be read. It was kept as { $place } and not used.
         [settings] Your settings could not be read. They were kept as { $place } and not used.
+        [seats] Your seats in online games could not be read. They were kept as { $place } and not used: a seat's claim code takes it back.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Your saved game could not be read, nor set aside ({ $problem }). It was left as it is.
         [settings] Your settings could not be read, nor set aside ({ $problem }). They were left as they are.
+        [seats] Your seats in online games could not be read, nor set aside ({ $problem }). They were left as they are.
     } { $error }
 notice-save-failed = The game could not be saved: { $error }.
 notice-settings-failed = Your settings could not be saved: { $error }.
+notice-seats-failed = Your seat in the online game could not be kept on this device ({ $error }): note its claim code.
 notice-link-failed = The link could not be opened. { $error }
 notice-address-failed = The link in the address could not be opened. { $error }
 notice-load-failed = { $path } could not be loaded. { $error }

@@ -24,6 +24,7 @@ mode-pass-and-play = passa e gioca
 mode-watch = computer contro computer, { $level }
 mode-vs-computer = contro il computer, { $level }
 mode-remote = contro un amico via link
+mode-online = una partita online
 
 # Il titolo sopra il menu e in Informazioni.
 game-name = AGON

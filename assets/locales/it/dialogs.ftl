@@ -224,3 +224,50 @@ editor-start = L'inizio
 editor-clear = Scacchiera vuota
 editor-ok = Le regole accettano questa posizione.
 editor-over = Le regole accettano questa posizione, e in essa la partita è finita: { $reason }
+
+## Gioca online: crea una partita, entra in una partita con il suo link, sfida
+## chiunque, riprendi un posto.
+
+dialog-online = Gioca online
+online-create = Crea una partita
+online-side = Il tuo schieramento:
+online-clock = Orologio:
+online-no-clock = Senza orologio
+# Minuti per ciascuno schieramento, e secondi aggiunti dopo ogni azione: 5 + 3.
+online-clock-value = { $minutes } + { $increment }
+online-listed = Chiunque può entrare dall'elenco delle partite aperte
+online-create-button = Crea
+online-join = Entra con un link
+online-join-hint = un link, o una stanza
+online-join-button = Entra
+online-anyone = Sfida chiunque
+online-seek = Trova un avversario
+online-seek-hover = Giochi contro la prima persona che cerca una partita con lo stesso orologio.
+online-lobby = Partite aperte
+online-lobby-refresh = Aggiorna
+online-lobby-empty = Al momento non ci sono partite aperte.
+# $side è lo schieramento che giocheresti; $clock come 5 + 3; $minutes da quando è aperta.
+online-lobby-game = { $side ->
+       *[light] Chiaro
+        [dark] Scuro
+    }, { $clock }, aperta da { $minutes } min
+online-lobby-join = Gioca
+online-claim = Riprendi un posto
+online-claim-hint = il codice dell'altro dispositivo
+online-claim-button = Riprendi il mio posto
+
+## Perché il server ha rifiutato, detto con garbo.
+
+online-refused-unknown-room = Questa partita non esiste sul server.
+online-refused-bad-token = Il server non conosce il posto di questo dispositivo in quella partita.
+online-refused-bad-code = Nessun posto ha questo codice.
+online-refused-not-started = La partita aspetta il tuo avversario.
+online-refused-stale = Nel frattempo la partita è andata avanti: eccola com'è ora.
+online-refused-game-over = La partita è finita.
+online-refused-no-clock = Senza orologio, la partita aspetta il tuo avversario.
+online-refused-opponent-present = Il tuo avversario è presente.
+online-refused-too-early = Il tempo di grazia del tuo avversario non è ancora trascorso.
+online-refused-busy = Troppe richieste in una volta: riprova tra un momento.
+online-refused-internal = Il server non è riuscito a registrarlo: riprova tra un momento.
+# $detail sono le parole del server stesso, in inglese.
+online-refused-other = Il server ha rifiutato: { $detail }

@@ -3,6 +3,7 @@
 player-computer = computer · { $level }
 player-you = tu
 player-friend = il tuo amico, via link
+player-opponent = il tuo avversario, online
 # $queen è "in-play" o "captured"; $guards conta le guardie in gioco,
 # $relocate le pedine catturate in attesa di tornare.
 pieces-in-play = { $queen ->
@@ -62,6 +63,8 @@ menu-analysis = Scacchiera di analisi
 menu-analysis-hover = Entrambi i lati sono tuoi, e il computer dà il suo parere su ogni posizione
 menu-friend = Sfida un amico via link
 menu-friend-hover = Giocate a turno mandandovi un link: niente account, niente server
+menu-online = Gioca online
+menu-online-hover = Sfida qualcuno lontano, in diretta: con un link che mandi tu, o chiunque sia in attesa
 menu-learn = Impara a giocare
 menu-learn-hover = Otto brevi lezioni, una regola ciascuna; la tua partita ti aspetta
 menu-load-record = Carica una partita
@@ -115,3 +118,34 @@ analysis-wins-in = { $side ->
 # $percent va da 0 a 100.
 analysis-chance = Probabilità del Chiaro: { $percent }%
 analysis-score = Punteggio: { $score } (per il Chiaro)
+
+## Una partita online nel pannello. Gli orologi mostrano minuti e secondi.
+
+online-connecting = Connessione al server…
+# $seconds fino al prossimo tentativo.
+online-retrying = Connessione persa: nuovo tentativo tra { $seconds } s.
+online-waiting = In attesa del tuo avversario. Mandagli questo link:
+online-copy-link = Copia il link
+online-link-copied = Copiato.
+online-opponent-here = Il tuo avversario è presente.
+online-opponent-away = Il tuo avversario è assente.
+online-watchers = { $count ->
+        [one] 1 persona sta guardando.
+       *[other] { $count } persone stanno guardando.
+    }
+# $code sono otto lettere e cifre, come K7QM-3XTP.
+online-claim-code = Questo posto su un altro dispositivo: { $code }
+online-claim-code-hover = In «Gioca online», «Riprendi un posto», questo codice sposta il tuo posto in questa partita su un altro dispositivo.
+online-offer-draw = Proponi la patta
+online-draw-offered = Hai proposto la patta.
+online-draw-offer = Il tuo avversario propone la patta.
+online-accept-draw = Accetta
+online-decline-draw = Rifiuta
+online-claim-win = Rivendica la vittoria
+online-claim-win-hover = Il tuo avversario è assente. In una partita con l'orologio, la vittoria è tua una volta trascorso il suo tempo di grazia.
+online-rematch = Rivincita
+online-rematch-offered = Hai chiesto la rivincita.
+online-rematch-offer = Il tuo avversario chiede la rivincita.
+online-accept-rematch = Gioca la rivincita
+online-leave = Esci
+online-leave-hover = Lascia questa partita e torna al menu

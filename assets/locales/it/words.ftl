@@ -4,6 +4,7 @@ ending-draw = Patta
 ending-you-win = Hai vinto!
 ending-computer-wins = Vince il computer
 ending-friend-wins = Vince il tuo amico
+ending-opponent-wins = Vince il tuo avversario
 ending-side-wins = { $side ->
        *[light] Vince il Chiaro!
         [dark] Vince lo Scuro!
@@ -46,6 +47,14 @@ status-computer-to-move = Tocca al computer
 status-friend = { $side ->
        *[light] Tocca al tuo amico (Chiaro): mandagli la tua mossa, poi apri il link che ti rimanderà.
         [dark] Tocca al tuo amico (Scuro): mandagli la tua mossa, poi apri il link che ti rimanderà.
+    }
+status-opponent = { $side ->
+       *[light] Tocca al tuo avversario (Chiaro).
+        [dark] Tocca al tuo avversario (Scuro).
+    }
+status-watching = { $side ->
+       *[light] Tocca al Chiaro. Stai guardando.
+        [dark] Tocca allo Scuro. Stai guardando.
     }
 status-relocate-queen = { $who ->
        *[you] La tua regina è stata catturata: ricollocala su una qualsiasi casella vuota, trono compreso.
@@ -205,6 +214,8 @@ refusal-nowhere = Quella pedina non ha dove andare.
 refusal-other-side = Quella pedina appartiene all'avversario.
 refusal-friends-turn = Tocca al tuo amico: mandagli la tua mossa.
 refusal-computers-turn = Aspetta la mossa del computer.
+refusal-opponents-turn = Aspetta la mossa del tuo avversario.
+refusal-watching = Stai guardando questa partita.
 refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, come f1-f2.
 
 ## Avvisi su file e link, mostrati una volta in una finestra. Dove $error
@@ -212,17 +223,20 @@ refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, c
 ## l'$error di un salvataggio non riuscito sono le parole del sistema o del
 ## browser stesso.
 
-# $what è "saved-game" o "settings"; $place dove è stato conservato il file.
+# $what è "saved-game", "settings" o "seats"; $place dove è stato conservato il file.
 notice-unreadable-kept = { $what ->
        *[saved-game] Non è stato possibile leggere la tua partita salvata. È stata conservata come { $place } e non è stata usata.
         [settings] Non è stato possibile leggere le tue impostazioni. Sono state conservate come { $place } e non sono state usate.
+        [seats] Non è stato possibile leggere i tuoi posti nelle partite online. Sono stati conservati come { $place } e non sono stati usati: un posto si riprende con il suo codice di recupero.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Non è stato possibile leggere la tua partita salvata, né metterla da parte ({ $problem }). È stata lasciata com'è.
         [settings] Non è stato possibile leggere le tue impostazioni, né metterle da parte ({ $problem }). Sono state lasciate come sono.
+        [seats] Non è stato possibile leggere i tuoi posti nelle partite online, né metterli da parte ({ $problem }). Sono stati lasciati come sono.
     } { $error }
 notice-save-failed = Non è stato possibile salvare la partita: { $error }.
 notice-settings-failed = Non è stato possibile salvare le tue impostazioni: { $error }.
+notice-seats-failed = Non è stato possibile conservare su questo dispositivo il tuo posto nella partita online ({ $error }): annota il suo codice di recupero.
 notice-link-failed = Non è stato possibile aprire il link. { $error }
 notice-address-failed = Non è stato possibile aprire il link nell'indirizzo. { $error }
 notice-load-failed = Non è stato possibile caricare { $path }. { $error }

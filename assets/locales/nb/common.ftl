@@ -24,6 +24,7 @@ mode-pass-and-play = to spillere, én skjerm
 mode-watch = datamaskin mot datamaskin, { $level }
 mode-vs-computer = mot datamaskinen, { $level }
 mode-remote = en venn via lenke
+mode-online = et parti på nett
 
 # The title over the menu and in About.
 game-name = AGON

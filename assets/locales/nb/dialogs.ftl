@@ -224,3 +224,50 @@ editor-start = Starten
 editor-clear = Tomt brett
 editor-ok = Reglene godtar denne stillingen.
 editor-over = Reglene godtar denne stillingen, og partiet er over i den: { $reason }
+
+## Spill på nett: opprett et parti, bli med i et via lenken, spill mot hvem som
+## helst, ta tilbake en plass.
+
+dialog-online = Spill på nett
+online-create = Opprett et parti
+online-side = Din side:
+online-clock = Klokke:
+online-no-clock = Uten klokke
+# Minutter for hver side, og sekunder som legges til etter hvert trekk: 5 + 3.
+online-clock-value = { $minutes } + { $increment }
+online-listed = Hvem som helst kan bli med fra listen over åpne partier
+online-create-button = Opprett
+online-join = Bli med via lenke
+online-join-hint = en lenke eller et rom
+online-join-button = Bli med
+online-anyone = Spill mot hvem som helst
+online-seek = Finn en motstander
+online-seek-hover = Du spiller mot den første som ber om samme klokke.
+online-lobby = Åpne partier
+online-lobby-refresh = Oppdater
+online-lobby-empty = Ingen partier er åpne akkurat nå.
+# $side er siden du ville spilt; $clock som 5 + 3; $minutes siden partiet ble åpnet.
+online-lobby-game = { $side ->
+       *[light] Lys
+        [dark] Mørk
+    }, { $clock }, åpnet for { $minutes } min siden
+online-lobby-join = Spill
+online-claim = Ta tilbake en plass
+online-claim-hint = koden fra den andre enheten din
+online-claim-button = Ta plassen min
+
+## Hvorfor serveren avviste, sagt skånsomt.
+
+online-refused-unknown-room = Det finnes ikke noe slikt parti på serveren.
+online-refused-bad-token = Serveren kjenner ikke til denne enhetens plass i det partiet.
+online-refused-bad-code = Ingen plass har den koden.
+online-refused-not-started = Partiet venter på motstanderen din.
+online-refused-stale = Partiet har gått videre i mellomtiden: her er det slik det står nå.
+online-refused-game-over = Partiet er over.
+online-refused-no-clock = Uten klokke venter partiet på motstanderen din.
+online-refused-opponent-present = Motstanderen din er her.
+online-refused-too-early = Motstanderens respittid er ikke over ennå.
+online-refused-busy = For mange forespørsler på en gang: prøv igjen om et øyeblikk.
+online-refused-internal = Serveren klarte ikke å lagre det: prøv igjen om et øyeblikk.
+# $detail er serverens egne ord, på engelsk.
+online-refused-other = Serveren avviste: { $detail }

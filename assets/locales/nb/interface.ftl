@@ -3,6 +3,7 @@
 player-computer = datamaskin · { $level }
 player-you = du
 player-friend = vennen din, via lenke
+player-opponent = motstanderen din, på nett
 # $queen is "in-play" or "captured"; $guards counts the guards in play,
 # $relocate the captured pieces waiting to come back.
 pieces-in-play = { $queen ->
@@ -62,6 +63,8 @@ menu-analysis = Analysebrett
 menu-analysis-hover = Begge sider er dine, og datamaskinen viser sitt syn på hver stilling
 menu-friend = Spill mot en venn via lenke
 menu-friend-hover = Bytt på å trekke ved å sende hverandre en lenke: ingen konto, ingen server
+menu-online = Spill på nett
+menu-online-hover = Spill direkte mot noen et annet sted: via en lenke du sender, eller mot hvem som helst som venter
 menu-learn = Lær å spille
 menu-learn-hover = Åtte korte leksjoner, én regel i hver; partiet ditt venter
 menu-load-record = Last inn en partiprotokoll
@@ -115,3 +118,34 @@ analysis-wins-in = { $side ->
 # $percent er fra 0 til 100.
 analysis-chance = Lys' sjanse: { $percent } %
 analysis-score = Poeng: { $score } (for Lys)
+
+## Et parti på nett i panelet. Klokkene viser minutter og sekunder.
+
+online-connecting = Kobler til serveren…
+# $seconds til neste forsøk.
+online-retrying = Forbindelsen er brutt: prøver igjen om { $seconds } s.
+online-waiting = Venter på motstanderen din. Send denne lenken til vedkommende:
+online-copy-link = Kopier lenken
+online-link-copied = Kopiert.
+online-opponent-here = Motstanderen din er her.
+online-opponent-away = Motstanderen din er borte.
+online-watchers = { $count ->
+        [one] 1 person ser på.
+       *[other] { $count } personer ser på.
+    }
+# $code er åtte bokstaver og sifre, som K7QM-3XTP.
+online-claim-code = Denne plassen på en annen enhet: { $code }
+online-claim-code-hover = Under «Spill på nett», «Ta tilbake en plass» flytter denne koden plassen din i dette partiet til en annen enhet.
+online-offer-draw = Tilby uavgjort
+online-draw-offered = Du tilbød uavgjort.
+online-draw-offer = Motstanderen din tilbyr uavgjort.
+online-accept-draw = Godta
+online-decline-draw = Avslå
+online-claim-win = Krev seieren
+online-claim-win-hover = Motstanderen din er borte. I et parti med klokke er seieren din når motstanderens respittid har gått ut.
+online-rematch = Revansj
+online-rematch-offered = Du ba om revansj.
+online-rematch-offer = Motstanderen din ber om revansj.
+online-accept-rematch = Spill revansjen
+online-leave = Forlat
+online-leave-hover = Forlat dette partiet og gå tilbake til menyen

@@ -4,6 +4,7 @@ ending-draw = Uavgjort
 ending-you-win = Du vinner!
 ending-computer-wins = Datamaskinen vinner
 ending-friend-wins = Vennen din vinner
+ending-opponent-wins = Motstanderen din vinner
 ending-side-wins = { $side ->
        *[light] Lys vinner!
         [dark] Mørk vinner!
@@ -46,6 +47,14 @@ status-computer-to-move = Datamaskinens trekk
 status-friend = { $side ->
        *[light] Vennens tur (Lys): send trekket ditt til vennen, og åpne så lenken du får tilbake.
         [dark] Vennens tur (Mørk): send trekket ditt til vennen, og åpne så lenken du får tilbake.
+    }
+status-opponent = { $side ->
+       *[light] Motstanderens tur (Lys).
+        [dark] Motstanderens tur (Mørk).
+    }
+status-watching = { $side ->
+       *[light] Lys i trekket. Du ser på.
+        [dark] Mørk i trekket. Du ser på.
     }
 status-relocate-queen = { $who ->
        *[you] Dronningen din ble fanget: sett henne tilbake på et hvilket som helst tomt felt, tronen medregnet.
@@ -213,6 +222,8 @@ refusal-nowhere = Den brikken har ingen steder å gå.
 refusal-other-side = Den brikken tilhører den andre siden.
 refusal-friends-turn = Det er vennens tur: send trekket ditt til vennen.
 refusal-computers-turn = Vent på datamaskinens trekk.
+refusal-opponents-turn = Vent på motstanderens trekk.
+refusal-watching = Du ser på dette partiet.
 refusal-not-an-action = «{ $text }» er ikke et trekk: skriv de to feltene, f.eks. f1-f2.
 
 ## Notices about files and links, shown once in a dialog. Where $error
@@ -220,17 +231,20 @@ refusal-not-an-action = «{ $text }» er ikke et trekk: skriv de to feltene, f.e
 ## $problem and the $error of a save that failed are the system's or the
 ## browser's own words.
 
-# $what is "saved-game" or "settings"; $place where the file was kept.
+# $what is "saved-game", "settings" or "seats"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
        *[saved-game] Det lagrede partiet ditt kunne ikke leses. Det ble tatt vare på som { $place } og ikke brukt.
         [settings] Innstillingene dine kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt.
+        [seats] Plassene dine i partier på nett kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt: en plass tas tilbake med plasskoden sin.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Det lagrede partiet ditt kunne verken leses eller legges til side ({ $problem }). Det ble liggende urørt.
         [settings] Innstillingene dine kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
+        [seats] Plassene dine i partier på nett kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
     } { $error }
 notice-save-failed = Partiet kunne ikke lagres: { $error }.
 notice-settings-failed = Innstillingene dine kunne ikke lagres: { $error }.
+notice-seats-failed = Plassen din i partiet på nett kunne ikke lagres på denne enheten ({ $error }): skriv opp plasskoden.
 notice-link-failed = Lenken kunne ikke åpnes. { $error }
 notice-address-failed = Lenken i adressen kunne ikke åpnes. { $error }
 notice-load-failed = { $path } kunne ikke lastes inn. { $error }

@@ -195,6 +195,17 @@ impl Game {
         }
     }
 
+    /// Whether this game goes on from `earlier`: the same start, and
+    /// `earlier`'s actions first. Told by the positions' hashes, so it costs
+    /// the same at any length (online, the room's game and the board's are
+    /// compared every time the room speaks).
+    pub fn follows_on_from(&self, earlier: &Game) -> bool {
+        let n = earlier.history().len();
+        self.history().len() >= n
+            && self.start() == earlier.start()
+            && self.position_at(n).map(Position::hash) == Some(earlier.position().hash())
+    }
+
     /// How many times the current position has occurred in this game,
     /// counting the start.
     pub fn repetitions(&self) -> usize {
@@ -321,5 +332,24 @@ mod tests {
             draws += usize::from(over);
         }
         assert!(draws > 0, "the shuffle reaches the draw");
+    }
+
+    #[test]
+    fn a_game_follows_on_from_its_beginnings_only() {
+        let mut short = Game::new();
+        short.play_text("f1-f2").unwrap();
+        let mut long = short.clone();
+        long.play_text("f11-f10").unwrap();
+        assert!(long.follows_on_from(&short));
+        assert!(short.follows_on_from(&short));
+        assert!(long.follows_on_from(&Game::new()));
+        assert!(!short.follows_on_from(&long));
+        let mut other = Game::new();
+        other.play_text("b1-b2").unwrap();
+        other.play_text("f11-f10").unwrap();
+        assert!(!other.follows_on_from(&short));
+        // Another start, the same actions' length: not the same game.
+        let elsewhere = Game::from_position(*long.position());
+        assert!(!elsewhere.follows_on_from(&Game::new()));
     }
 }

@@ -315,6 +315,11 @@ pub const CLIENT_KINDS: [&str; 17] = [
     "",
 ];
 
+/// Whether `room` is a room id as the server gives them (from a link, say).
+pub fn check_room(room: &str) -> Result<(), WireError> {
+    check_name("room", room)
+}
+
 fn check_name(what: &str, s: &str) -> Result<(), WireError> {
     let n = s.chars().count();
     let ok = (MIN_NAME_CHARS..=MAX_NAME_CHARS).contains(&n)

@@ -7,6 +7,7 @@ mod about;
 mod editor;
 mod keys;
 mod new_game;
+mod online;
 mod records;
 mod rules;
 mod settings;
@@ -15,6 +16,7 @@ use agon_rules::Ending;
 use bevy_egui::egui;
 
 use crate::game::analysis::AnalysisRequest;
+use crate::game::online::OnlineRequest;
 use crate::game::{MatchCommand, Mode, Screen, Setup};
 use crate::i18n::Lang;
 use crate::i18n::words::{actions, level_description, level_title};
@@ -41,6 +43,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
         Dialog::Keys => t!(l, "dialog-keys"),
         Dialog::Position => t!(l, "dialog-position"),
         Dialog::Editor => t!(l, "editor"),
+        Dialog::Online => t!(l, "dialog-online"),
     };
     // The title is shown; the window's identity must not change with the
     // language, or egui would take it for a new window.
@@ -60,7 +63,13 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
                 ui_.label(t!(l, "resign-question"));
                 ui_.horizontal(|ui_| {
                     if ui_.button(t!(l, "resign")).clicked() {
-                        r.send(ui, MatchCommand::Resign);
+                        // Online, the server ends the game.
+                        if matches!(p.the_match.mode, Mode::Online { .. }) {
+                            r.online.write(OnlineRequest::Resign);
+                            ui.close();
+                        } else {
+                            r.send(ui, MatchCommand::Resign);
+                        }
                     }
                     if ui_.button(t!(l, "resign-play-on")).clicked() {
                         ui.close();
@@ -72,6 +81,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
             Dialog::About => about::show(ui_, l),
             Dialog::Keys => keys::show(ui_, l),
             Dialog::Editor => editor::show(ui_, p, r, ui),
+            Dialog::Online => online::show(ui_, p, r, ui),
             Dialog::Position => {
                 ui_.add(
                     egui::Label::new(
@@ -108,6 +118,10 @@ fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
     ui_.add_space(6.0);
     ui_.horizontal(|ui_| {
         if ui_.button(t!(l, "discard-keep")).clicked() {
+            // An online room asked for: not taken, so left.
+            if matches!(ui.pending, Some(MatchCommand::Online(_))) {
+                r.online.write(OnlineRequest::Leave);
+            }
             ui.close();
         }
         let button = ui_.button(t!(l, "discard-it"));
@@ -172,11 +186,23 @@ pub(super) fn game_over(
                     ui_.add_space(4.0);
                 }
                 ui_.horizontal_wrapped(|ui_| {
+                    // Online, playing again is a rematch, asked of the opponent.
+                    let online = matches!(p.the_match.mode, Mode::Online { me: Some(_) });
+                    let again = if online {
+                        t!(l, "online-rematch")
+                    } else {
+                        t!(l, "game-over-again")
+                    };
                     if ui_
-                        .button(egui::RichText::new(t!(l, "game-over-again")).size(17.0))
+                        .button(egui::RichText::new(again).size(17.0))
                         .clicked()
                     {
-                        r.send(ui, MatchCommand::PlayAgain { confirmed: false });
+                        if online {
+                            r.online.write(OnlineRequest::Rematch);
+                            ui.game_over_open = false;
+                        } else {
+                            r.send(ui, MatchCommand::PlayAgain { confirmed: false });
+                        }
                     }
                     if ui_.button(format!("{}…", t!(l, "new-game"))).clicked() {
                         ui.game_over_open = false;

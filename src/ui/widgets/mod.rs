@@ -3,12 +3,14 @@
 //! and text that fits, whose turn it is, the latest words, an action as
 //! text, the button that sends a friend one's move; and, in their own
 //! files, the lesson's panel ([`lesson`]), the analysis's switch and words
-//! ([`analysis`]) and the move list ([`moves`]). The wide panel and the
+//! ([`analysis`]), the move list ([`moves`]) and an online game's clocks
+//! and offers ([`online`]). The wide panel and the
 //! phone's layout are siblings that both draw with these.
 
 pub(super) mod analysis;
 pub(super) mod lesson;
 pub(super) mod moves;
+pub(super) mod online;
 
 use agon_ai::review::Mark;
 use agon_rules::{ActionKind, Side};
