@@ -237,7 +237,9 @@ impl Alarm {
     /// Wakes the window at `at`, unless an earlier wake-up stands.
     pub fn wake_at(&self, at: Instant) {
         let state = &self.0;
-        let Ok(mut due) = state.due.lock() else { return };
+        let Ok(mut due) = state.due.lock() else {
+            return;
+        };
         if due.is_some_and(|d| d <= at) {
             return;
         }
@@ -281,7 +283,9 @@ impl Alarm {
 /// for the next.
 #[cfg(not(target_arch = "wasm32"))]
 fn ring_when_due(state: &AlarmState) {
-    let Ok(mut due) = state.due.lock() else { return };
+    let Ok(mut due) = state.due.lock() else {
+        return;
+    };
     loop {
         match *due {
             None => match state.ring.wait(due) {

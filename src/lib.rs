@@ -120,6 +120,7 @@ pub struct StartOptions(pub Options);
 /// saved game). With no options the desktop opens on the menu and changes
 /// nothing; the web goes straight to a game: its address's link, else the
 /// saved one.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn apply_options(
     options: Res<StartOptions>,
     mut settings: ResMut<Settings>,

@@ -5,11 +5,9 @@
 //! also ask to be woken at a time, for a clock that runs or a ping due.
 //! Knows nothing of the game: `game::online` speaks the protocol over it.
 
-use crate::frames::Waker;
-
 /// What happened on the socket since the last look.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SocketEvent {
+pub(crate) enum SocketEvent {
     Opened,
     Text(String),
     /// Closed, by either side or by a failure (the reason, for the log).
@@ -17,31 +15,32 @@ pub enum SocketEvent {
 }
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use native::Socket;
+pub(crate) use native::Socket;
 #[cfg(target_arch = "wasm32")]
-pub use web::Socket;
+pub(crate) use web::Socket;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use std::io::ErrorKind;
     use std::net::TcpStream;
-    use std::sync::{Arc, Mutex};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
+    use std::sync::{Arc, Mutex};
 
     use tungstenite::stream::MaybeTlsStream;
     use tungstenite::{Message, WebSocket};
 
     use web_time::Duration;
 
-    use super::{SocketEvent, Waker};
+    use crate::frames::Waker;
+    use crate::socket::SocketEvent;
 
     /// How long the thread waits on the network before it looks at what
     /// the game wants sent: the most a sent frame waits.
     const POLL: Duration = Duration::from_millis(5);
 
     /// A connection; dropping it closes it.
-    pub struct Socket {
+    pub(crate) struct Socket {
         outgoing: Sender<String>,
         // A resource must be shared between threads; only the game's
         // frame reads it.
@@ -52,7 +51,7 @@ mod native {
     impl Socket {
         /// Connects to `url` (`ws://` or `wss://`) on a thread of its own;
         /// `waker` wakes the window when something arrives.
-        pub fn connect(url: &str, waker: Option<Waker>) -> Socket {
+        pub(crate) fn connect(url: &str, waker: Option<Waker>) -> Socket {
             let (outgoing, to_send) = channel::<String>();
             let (arrived, incoming) = channel::<SocketEvent>();
             let stop = Arc::new(AtomicBool::new(false));
@@ -89,14 +88,14 @@ mod native {
             }
         }
 
-        pub fn send(&self, text: String) {
+        pub(crate) fn send(&self, text: String) {
             // A closed socket drops it: the session sends again after
             // reconnecting.
             let _ = self.outgoing.send(text);
         }
 
         /// What arrived since the last call.
-        pub fn poll(&mut self) -> Vec<SocketEvent> {
+        pub(crate) fn poll(&mut self) -> Vec<SocketEvent> {
             let mut out = Vec::new();
             let Ok(incoming) = self.incoming.get_mut() else {
                 return vec![SocketEvent::Closed("the socket's queue broke".into())];
@@ -190,12 +189,13 @@ mod web {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
 
-    use super::{SocketEvent, Waker};
+    use crate::frames::Waker;
+    use crate::socket::SocketEvent;
 
     type Queue = Rc<RefCell<VecDeque<SocketEvent>>>;
 
     /// A connection; dropping it closes it.
-    pub struct Socket {
+    pub(crate) struct Socket {
         ws: Option<web_sys::WebSocket>,
         queue: Queue,
         // Kept alive as long as the socket: the page calls them.
@@ -208,7 +208,7 @@ mod web {
     unsafe impl Sync for Socket {}
 
     impl Socket {
-        pub fn connect(url: &str, waker: Option<Waker>) -> Socket {
+        pub(crate) fn connect(url: &str, waker: Option<Waker>) -> Socket {
             let queue: Queue = Rc::default();
             let ws = match web_sys::WebSocket::new(url) {
                 Ok(ws) => ws,
@@ -259,13 +259,13 @@ mod web {
             }
         }
 
-        pub fn send(&self, text: String) {
+        pub(crate) fn send(&self, text: String) {
             if let Some(ws) = &self.ws {
                 let _ = ws.send_with_str(&text);
             }
         }
 
-        pub fn poll(&mut self) -> Vec<SocketEvent> {
+        pub(crate) fn poll(&mut self) -> Vec<SocketEvent> {
             self.queue.borrow_mut().drain(..).collect()
         }
     }

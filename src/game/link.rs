@@ -100,8 +100,10 @@ pub(crate) fn online_room(text: &str) -> Option<Result<String, Message>> {
     let room = pairs.into_iter().find(|(k, _)| k == "online")?.1;
     Some(match agon_wire::check_room(&room) {
         Ok(()) => Ok(room),
-        Err(_) => Err(Message::new("error-link-room")
-            .with("found", agon_rules::Excerpt(&room).to_string())),
+        Err(_) => {
+            Err(Message::new("error-link-room")
+                .with("found", agon_rules::Excerpt(&room).to_string()))
+        }
     })
 }
 

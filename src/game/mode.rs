@@ -34,11 +34,16 @@ impl Mode {
                 light: Player::human(),
                 dark: Player::Remote {},
             },
-            Mode::Remote { me: Side::Dark } | Mode::Online { me: Some(Side::Dark) } => Players {
+            Mode::Remote { me: Side::Dark }
+            | Mode::Online {
+                me: Some(Side::Dark),
+            } => Players {
                 light: Player::Remote {},
                 dark: Player::human(),
             },
-            Mode::Online { me: Some(Side::Light) } => Players {
+            Mode::Online {
+                me: Some(Side::Light),
+            } => Players {
                 light: Player::human(),
                 dark: Player::Remote {},
             },
@@ -189,10 +194,17 @@ impl std::str::FromStr for ModeChoice {
 /// What a new game is to be: the mode, with the side still a choice.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Setup {
-    VsComputer { side: SideChoice, level: Level },
+    VsComputer {
+        side: SideChoice,
+        level: Level,
+    },
     PassAndPlay,
-    Watch { level: Level },
-    Remote { side: SideChoice },
+    Watch {
+        level: Level,
+    },
+    Remote {
+        side: SideChoice,
+    },
     /// A room on our server; the seat is the server's to give.
     Online,
 }

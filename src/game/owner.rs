@@ -13,8 +13,8 @@ use bevy::window::RequestRedraw;
 use crate::frames::AppSystems;
 use crate::game::Screen;
 use crate::game::messages::{
-    ActionApplied, BoardReset, DiscardAsked, Feedback, GameEnded, MatchCommand, RequestAction,
-    OnlineView, SaveChange,
+    ActionApplied, BoardReset, DiscardAsked, Feedback, GameEnded, MatchCommand, OnlineView,
+    RequestAction, SaveChange,
 };
 use crate::game::mode::Mode;
 use crate::game::the_match::{Match, SavedGame};
@@ -188,7 +188,9 @@ pub(crate) fn apply_commands(
             // Online, a new game is a rematch, and resigning is the
             // server's to judge (`game::online`).
             MatchCommand::PlayAgain { .. } | MatchCommand::Resign if online => {}
-            MatchCommand::Online(view) => follow_online(*view, &mut the_match, &mut saved, &mut out),
+            MatchCommand::Online(view) => {
+                follow_online(*view, &mut the_match, &mut saved, &mut out)
+            }
             MatchCommand::PlayAgain { .. } => {
                 let setup = the_match.setup;
                 *the_match = Match::from_setup(Game::new(), setup);
@@ -322,7 +324,12 @@ fn replaced(the_match: &Match, saved: &mut SavedGame, out: &mut Announce) {
 /// rules and announced like any other (the board shows them arriving), its
 /// game put in place of ours when ours went another way and `exact` says
 /// the room's is the truth, and its end.
-fn follow_online(view: OnlineView, the_match: &mut Match, saved: &mut SavedGame, out: &mut Announce) {
+fn follow_online(
+    view: OnlineView,
+    the_match: &mut Match,
+    saved: &mut SavedGame,
+    out: &mut Announce,
+) {
     if the_match.room.as_deref() != Some(view.room.as_str()) {
         let mut online = Match::new(view.game, Mode::Online { me: view.seat });
         online.room = Some(view.room);

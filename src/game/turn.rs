@@ -5,9 +5,9 @@ use agon_rules::{Action, Cell, CellSet, PlayError, Position};
 use bevy::prelude::*;
 
 use crate::frames::AppSystems;
-use crate::game::{MatchCommand, Mode};
 use crate::game::messages::{BoardReset, CellClicked, Feedback, RequestAction, TypedAction};
 use crate::game::the_match::Match;
+use crate::game::{MatchCommand, Mode};
 use crate::i18n::{Lang, Message};
 
 /// What the person has picked up and where it may go.

@@ -11,7 +11,7 @@ use crate::game::online::SeatTokens;
 use crate::i18n::Message;
 use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
-pub const SEATS_KEY: &str = "online";
+pub(crate) const SEATS_KEY: &str = "online";
 
 /// The file: a list of `[room, token]`, the latest last.
 #[derive(Serialize, Deserialize)]

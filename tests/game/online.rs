@@ -136,9 +136,16 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
             listed: false,
         },
     );
-    until(&mut [&mut light], "the game is created", |a| room(a[0]).is_some());
+    until(&mut [&mut light], "the game is created", |a| {
+        room(a[0]).is_some()
+    });
     let id = room(&light).unwrap();
-    assert_eq!(the_match(&light).mode, Mode::Online { me: Some(Side::Light) });
+    assert_eq!(
+        the_match(&light).mode,
+        Mode::Online {
+            me: Some(Side::Light)
+        }
+    );
     // The seat is kept on disk, never in the link.
     let seats = std::fs::read_to_string(light_dir.join("online.json")).unwrap();
     assert!(seats.contains(&id), "{seats}");
@@ -146,7 +153,10 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     assert_eq!(link, format!("online={id}"));
     ask(&mut dark, OnlineRequest::Join { room: id.clone() });
     until(&mut [&mut light, &mut dark], "both are seated", |a| {
-        the_match(a[1]).mode == Mode::Online { me: Some(Side::Dark) }
+        the_match(a[1]).mode
+            == Mode::Online {
+                me: Some(Side::Dark),
+            }
             && a[0].world().resource::<Online>().started()
     });
     // Light plays on the board as a person does; Dark's board shows it.
@@ -170,7 +180,10 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     drop(light);
     let mut light = player(&light_dir, &server, &["--open", &format!("?{link}")]);
     until(&mut [&mut light, &mut dark], "Light is back", |a| {
-        the_match(a[0]).mode == Mode::Online { me: Some(Side::Light) }
+        the_match(a[0]).mode
+            == Mode::Online {
+                me: Some(Side::Light),
+            }
             && actions(a[0]) == ["f1-f2", "f11-f10"]
     });
     click(&mut light, "b1");
@@ -198,7 +211,11 @@ fn a_link_that_names_no_room_is_said_and_nothing_changes() {
     let server_dir = data_dir("online-none-server");
     let server = Server::start(&server_dir);
     let dir = data_dir("online-none");
-    let mut app = player(&dir, &server, &["--mode", "pass-and-play", "--play", "f1-f2"]);
+    let mut app = player(
+        &dir,
+        &server,
+        &["--mode", "pass-and-play", "--play", "f1-f2"],
+    );
     ask(
         &mut app,
         OnlineRequest::Join {

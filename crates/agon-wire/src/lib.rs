@@ -21,4 +21,4 @@ mod session;
 
 pub use msg::*;
 pub use room::{ApplyError, Clocks, RoomState, RoomStatus};
-pub use session::{Link, Notice, Session, SessionConfig, Transport, backoff_delay_ms};
+pub use session::{Link, Notice, RoomView, Session, SessionConfig, Transport, backoff_delay_ms};

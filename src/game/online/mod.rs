@@ -39,11 +39,17 @@ pub enum OnlineRequest {
     },
     /// A room by its id (from a link): the seat kept for it, else a free
     /// one, else a place to watch.
-    Join { room: String },
+    Join {
+        room: String,
+    },
     /// A game with anyone asking for the same clock.
-    Seek { clock: Option<ClockSpec> },
+    Seek {
+        clock: Option<ClockSpec>,
+    },
     /// A seat taken back on this device by the code shown on another.
-    Claim { code: String },
+    Claim {
+        code: String,
+    },
     /// The open games, for the lobby.
     Lobby,
     Resign,
@@ -150,7 +156,9 @@ pub enum Connection {
     /// In touch, in the room or on the way in.
     Connected,
     /// Lost; trying again in this many seconds.
-    Retrying { in_s: u64 },
+    Retrying {
+        in_s: u64,
+    },
 }
 
 impl Online {

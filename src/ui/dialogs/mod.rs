@@ -193,10 +193,7 @@ pub(super) fn game_over(
                     } else {
                         t!(l, "game-over-again")
                     };
-                    if ui_
-                        .button(egui::RichText::new(again).size(17.0))
-                        .clicked()
-                    {
+                    if ui_.button(egui::RichText::new(again).size(17.0)).clicked() {
                         if online {
                             r.online.write(OnlineRequest::Rematch);
                             ui.game_over_open = false;

@@ -70,7 +70,14 @@ pub(crate) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
     let (side, clock, listed) = (form.side, form.clock, form.listed);
     let button = ui_.button(egui::RichText::new(t!(l, "online-create-button")).size(17.0));
     if ui.place("OnlineCreate", button).clicked() {
-        ask(ui, OnlineRequest::Create { side, clock, listed });
+        ask(
+            ui,
+            OnlineRequest::Create {
+                side,
+                clock,
+                listed,
+            },
+        );
     }
     ui_.separator();
     ui_.label(egui::RichText::new(t!(l, "online-join")).strong());
@@ -158,9 +165,12 @@ fn lobby(
                         minutes = minutes
                     ));
                     if ui_.small_button(t!(l, "online-lobby-join")).clicked() {
-                        ask(ui, OnlineRequest::Join {
-                            room: game.room.clone(),
-                        });
+                        ask(
+                            ui,
+                            OnlineRequest::Join {
+                                room: game.room.clone(),
+                            },
+                        );
                     }
                 });
             }

@@ -7,9 +7,9 @@
 use agon_rules::Side;
 use bevy_egui::egui;
 
-use crate::game::{Mode, Screen};
 use crate::game::link::link_base;
 use crate::game::online::{Connection, OnlineRequest};
+use crate::game::{Mode, Screen};
 use crate::i18n::words::side_name;
 use crate::ui::state::{GameParams, Requests, Shown, UiState};
 use crate::ui::widgets::side_dot;
@@ -30,12 +30,7 @@ pub(crate) fn clock_text(ms: u64) -> String {
 }
 
 /// The section, drawn when the match is an online one.
-pub(crate) fn section(
-    ui_: &mut egui::Ui,
-    p: &mut GameParams,
-    r: &mut Requests,
-    ui: &mut UiState,
-) {
+pub(crate) fn section(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let Mode::Online { me } = p.the_match.mode else {
         return;
     };
@@ -93,7 +88,11 @@ pub(crate) fn section(
         // The seat opposite is free: the link to send.
         if me.is_some() && !started {
             ui_.label(t!(l, "online-waiting"));
-            let link = format!("{}?{}", link_base(), crate::game::link::link_query(&p.the_match));
+            let link = format!(
+                "{}?{}",
+                link_base(),
+                crate::game::link::link_query(&p.the_match)
+            );
             ui_.horizontal(|ui_| {
                 let copied = egui::Id::new("online-link-copied");
                 let copy = ui_.button(t!(l, "online-copy-link"));
@@ -141,19 +140,19 @@ fn offers(
 ) {
     let l = *p.lang;
     let online = &*p.online;
-    let mut ask = |ui_: &mut egui::Ui, name: &'static str, text: String, request: OnlineRequest| {
-        let button = ui_.button(text);
-        if ui.place(name, button).clicked() {
-            r.online.write(request);
-        }
-    };
     if !over {
         match online.draw_offer() {
             Some(side) if side != me => {
                 ui_.label(egui::RichText::new(t!(l, "online-draw-offer")).strong());
                 ui_.horizontal(|ui_| {
-                    ask(ui_, "AcceptDraw", t!(l, "online-accept-draw"), OnlineRequest::AcceptDraw);
-                    ask(ui_, "DeclineDraw", t!(l, "online-decline-draw"), OnlineRequest::DeclineDraw);
+                    let accept = ui_.button(t!(l, "online-accept-draw"));
+                    if ui.place("AcceptDraw", accept).clicked() {
+                        r.online.write(OnlineRequest::AcceptDraw);
+                    }
+                    let decline = ui_.button(t!(l, "online-decline-draw"));
+                    if ui.place("DeclineDraw", decline).clicked() {
+                        r.online.write(OnlineRequest::DeclineDraw);
+                    }
                 });
             }
             Some(_) => {
@@ -161,7 +160,10 @@ fn offers(
             }
             None => {
                 ui_.horizontal_wrapped(|ui_| {
-                    ask(ui_, "OfferDraw", t!(l, "online-offer-draw"), OnlineRequest::OfferDraw);
+                    let offer = ui_.button(t!(l, "online-offer-draw"));
+                    if ui.place("OfferDraw", offer).clicked() {
+                        r.online.write(OnlineRequest::OfferDraw);
+                    }
                     if opponent_away && online.clocks().is_some() {
                         let button = ui_
                             .button(t!(l, "online-claim-win"))
@@ -175,15 +177,20 @@ fn offers(
         }
         return;
     }
-    match online.rematch_offer() {
+    let text = match online.rematch_offer() {
         Some(side) if side != me => {
             ui_.label(egui::RichText::new(t!(l, "online-rematch-offer")).strong());
-            ask(ui_, "Rematch", t!(l, "online-accept-rematch"), OnlineRequest::Rematch);
+            t!(l, "online-accept-rematch")
         }
         Some(_) => {
             ui_.label(egui::RichText::new(t!(l, "online-rematch-offered")).weak());
+            return;
         }
-        None => ask(ui_, "Rematch", t!(l, "online-rematch"), OnlineRequest::Rematch),
+        None => t!(l, "online-rematch"),
+    };
+    let rematch = ui_.button(text);
+    if ui.place("Rematch", rematch).clicked() {
+        r.online.write(OnlineRequest::Rematch);
     }
 }
 
