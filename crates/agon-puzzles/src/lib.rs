@@ -1,0 +1,46 @@
+//! Agon puzzles: positions from real games with one best way on.
+//!
+//! The game's side (no engine, builds for the web):
+//! - [`PuzzleSet::parse`] reads the shipped file (`assets/puzzles/puzzles.jsonl`,
+//!   format in PUZZLES.md), [`PuzzleSet::daily`], [`PuzzleSet::next_near`] and
+//!   [`PuzzleSet::with_theme`] pick one;
+//! - [`PuzzleRun`] checks each of the player's actions and plays the replies;
+//! - [`PlayerRating`] is the Glicko-2 puzzle rating, [`Streak`] the streak mode.
+//!
+//! ```
+//! use agon_puzzles::{PlayerRating, PuzzleRun, PuzzleSet, Verdict};
+//!
+//! let text = concat!(
+//!     r#"{"format":"agon-puzzles","version":1,"puzzles":1}"#, "\n",
+//!     r#"{"id":"demo","afn":"6/7/8/1g7/3G1G4/4G1Q4/4G1G3/1g6/8/7/6 l -","#,
+//!     r#""solution":["e4-e5"],"themes":["throne","throne-in-1"],"rating":800}"#, "\n",
+//! );
+//! # let _ = text;
+//! ```
+//!
+//! The generator's side (feature `generator`, on by default; the game turns
+//! it off): [`generate`] mines games the engine plays itself, and [`verify`]
+//! keeps a position only where the solution is unique.
+
+mod date;
+mod file;
+mod prove;
+mod puzzle;
+mod rating;
+mod run;
+mod set;
+mod streak;
+mod tags;
+#[cfg(test)]
+mod testing;
+
+
+pub use date::{Date, DateError};
+pub use file::{FORMAT, FileError, MAX_RATING, MAX_SOLUTION, Problem, VERSION, header, puzzle_line, read, read_puzzle, write};
+pub use prove::{Prover, Target, missing};
+pub use puzzle::{Goal, MAX_THRONE_IN, Puzzle, Theme, UnknownTheme, puzzle_id};
+pub use rating::{PUZZLE_DEVIATION, PlayerRating, RatingError, START_DEVIATION, START_RATING};
+pub use run::{Consequence, PuzzleRun, Verdict, consequence};
+pub use set::PuzzleSet;
+pub use streak::{STREAK_START, STREAK_STEP, Streak, StreakEvent};
+pub use tags::themes_of;
