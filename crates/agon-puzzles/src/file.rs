@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use agon_rules::{AfnError, Game, PlayError, Position, Quoted};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::puzzle::{Puzzle, Theme, UnknownTheme};
 
@@ -309,7 +309,7 @@ fn string_list<'a>(
 
 /// The header line for `count` puzzles.
 pub fn header(count: usize) -> String {
-    json!({ "format": FORMAT, "version": VERSION, "puzzles": count }).to_string()
+    format!("{{\"format\":\"{FORMAT}\",\"version\":{VERSION},\"puzzles\":{count}}}")
 }
 
 /// One puzzle as its line (without the newline). Keys in a fixed order.

@@ -12,7 +12,7 @@
 //!
 //! let text = concat!(
 //!     r#"{"format":"agon-puzzles","version":1,"puzzles":1}"#, "\n",
-//!     r#"{"id":"demo","afn":"6/7/8/1g7/3G1G4/4G1Q4/4G1G3/1g6/8/7/6 l -","#,
+//!     r#"{"id":"demo","afn":"4g1/6g/8/9/3G1G4/4GQG3q/4GG4/9/8/6g/4g1 l -","#,
 //!     r#""solution":["e4-e5"],"themes":["throne","throne-in-1"],"rating":800}"#, "\n",
 //! );
 //! # let _ = text;
@@ -33,6 +33,11 @@ mod streak;
 mod tags;
 #[cfg(test)]
 mod testing;
+
+#[cfg(feature = "generator")]
+pub mod generate;
+#[cfg(feature = "generator")]
+pub mod verify;
 
 
 pub use date::{Date, DateError};

@@ -219,3 +219,112 @@ pub fn consequence(p: &Position, action: Action) -> Consequence {
         None => Consequence::AdvantageLost,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Theme;
+    use crate::testing::{action, build, throne_in_one};
+
+    fn puzzle(position: Position, solution: &[&str]) -> Puzzle {
+        Puzzle {
+            id: "test".into(),
+            position,
+            solution: solution.iter().map(|t| action(t)).collect(),
+            themes: vec![Theme::Throne, Theme::ThroneIn(1)],
+            rating: 1000,
+        }
+    }
+
+    #[test]
+    fn the_right_action_solves_and_counts_clean() {
+        let mut run = PuzzleRun::new(puzzle(throne_in_one(), &["e4-e5"]));
+        assert_eq!(run.solver(), Side::Light);
+        assert_eq!(run.goal(), Goal::ThroneIn(1));
+        assert_eq!(run.play(action("e4-e5")), Ok(Verdict::Solved));
+        assert!(run.is_solved() && run.is_clean());
+        assert!(run.game().outcome().is_some());
+        assert_eq!(run.play(action("e4-e5")), Err(IllegalAction::GameOver));
+    }
+
+    #[test]
+    fn a_wrong_action_is_not_played_and_says_what_it_allows() {
+        let mut run = PuzzleRun::new(puzzle(throne_in_one(), &["e4-e5"]));
+        // The sixth guard steps sideways, away from the ring.
+        let verdict = run.play(action("e4-d4")).unwrap();
+        assert!(matches!(verdict, Verdict::Wrong { .. }), "{verdict:?}");
+        assert_eq!(run.mistakes(), 1);
+        assert_eq!(run.game().history().len(), 0);
+        assert_eq!(run.position(), &throne_in_one());
+        // Retried, it is solved, but not cleanly.
+        assert_eq!(run.play_text("e4-e5"), Ok(Verdict::Solved));
+        assert!(run.is_solved() && !run.is_clean());
+        // An illegal action is an error, not a mistake.
+        let mut run = PuzzleRun::new(puzzle(throne_in_one(), &["e4-e5"]));
+        assert!(run.play_text("e4-e6").is_err());
+        assert!(run.play_text("e4-e5xf6").is_err());
+        assert_eq!(run.mistakes(), 0);
+    }
+
+    #[test]
+    fn a_wrong_action_that_lets_a_throne_win_through_says_so() {
+        // Dark's queen on the throne, five guards in the ring and the
+        // sixth on e4, a step from e5; Light, far away, cannot stop it.
+        let p = build(
+            &[
+                "f6q", "e6g", "f5g", "f7g", "g5g", "g6g", "e4g", "f1Q", "a5G", "b1G", "k1G", "l5G",
+            ],
+            Side::Light,
+        );
+        let c = consequence(&p, action("f1-f2"));
+        assert_eq!(
+            c,
+            Consequence::ThroneWin {
+                reply: action("e4-e5")
+            }
+        );
+    }
+
+    #[test]
+    fn a_hint_and_the_solution_view_make_it_not_clean() {
+        let mut run = PuzzleRun::new(puzzle(throne_in_one(), &["e4-e5"]));
+        assert_eq!(run.hint(), Some(crate::testing::cell("e4")));
+        assert_eq!(run.reveal(), Some(action("e4-e5")));
+        run.play(action("e4-e5")).unwrap();
+        assert!(run.is_solved() && !run.is_clean());
+        assert_eq!(run.hint(), None);
+    }
+
+    /// A line whose later position one action reaches at once: the
+    /// solution steps b1-c1, later steps it back, while Dark steps l5-l4
+    /// and back; f1-f2 on the first move is where the line stands after
+    /// its fifth action. The run jumps there and carries on.
+    #[test]
+    fn an_action_that_transposes_into_the_line_is_right() {
+        let p = build(
+            &["f1Q", "b1G", "a5G", "f11q", "l5g", "k7g"],
+            Side::Light,
+        );
+        let line = ["b1-c1", "l5-l4", "f1-f2", "l4-l5", "c1-b1", "l5-l4", "a5-a4"];
+        let mut run = PuzzleRun::new(puzzle(p, &line));
+        assert_eq!(
+            run.play(action("f1-f2")),
+            Ok(Verdict::Continue {
+                reply: action("l5-l4")
+            })
+        );
+        assert_eq!(run.play(action("a5-a4")), Ok(Verdict::Solved));
+        assert!(run.is_clean());
+        // The same action is wrong where it reaches no position of the line.
+        let mut run = PuzzleRun::new(puzzle(p, &line[..5]));
+        assert_eq!(run.play(action("a5-a4")).map(|v| matches!(v, Verdict::Wrong { .. })), Ok(true));
+        // In the order of the solution it is right too.
+        let mut run = PuzzleRun::new(puzzle(p, &line));
+        assert_eq!(
+            run.play(action("b1-c1")),
+            Ok(Verdict::Continue {
+                reply: action("l5-l4")
+            })
+        );
+    }
+}
