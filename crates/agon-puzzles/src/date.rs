@@ -21,7 +21,11 @@ pub enum DateError {
     Year(i64),
     Month(u32),
     /// A day the month does not have.
-    Day { year: i32, month: u8, day: u32 },
+    Day {
+        year: i32,
+        month: u8,
+        day: u32,
+    },
     /// Seconds since 1970 beyond the years 1 to 9999.
     Seconds(i64),
 }
@@ -35,7 +39,9 @@ impl fmt::Display for DateError {
             DateError::Day { year, month, day } => {
                 write!(f, "{year:04}-{month:02} has no day {day}")
             }
-            DateError::Seconds(s) => write!(f, "{s} seconds since 1970 is out of the calendar's range"),
+            DateError::Seconds(s) => {
+                write!(f, "{s} seconds since 1970 is out of the calendar's range")
+            }
         }
     }
 }
@@ -68,11 +74,7 @@ impl Date {
         let day = u8::try_from(day)
             .ok()
             .filter(|&d| d >= 1 && d <= days_in_month(year, month))
-            .ok_or(DateError::Day {
-                year,
-                month,
-                day,
-            })?;
+            .ok_or(DateError::Day { year, month, day })?;
         Ok(Date { year, month, day })
     }
 
@@ -153,18 +155,40 @@ mod tests {
             let d = Date::from_unix_seconds(days * 86_400 + 3_600).unwrap();
             assert_eq!(d.days_since_epoch(), days, "{d}");
         }
-        assert_eq!(Date::from_unix_seconds(1_777_593_600).unwrap().to_string(), "2026-05-01");
+        assert_eq!(
+            Date::from_unix_seconds(1_777_593_600).unwrap().to_string(),
+            "2026-05-01"
+        );
     }
 
     #[test]
     fn bad_dates_are_named() {
-        assert_eq!("2026-02-29".parse::<Date>(), Err(DateError::Day { year: 2026, month: 2, day: 29 }));
+        assert_eq!(
+            "2026-02-29".parse::<Date>(),
+            Err(DateError::Day {
+                year: 2026,
+                month: 2,
+                day: 29
+            })
+        );
         assert!("2024-02-29".parse::<Date>().is_ok());
         assert_eq!("2026-13-01".parse::<Date>(), Err(DateError::Month(13)));
         assert_eq!("0000-01-01".parse::<Date>(), Err(DateError::Year(0)));
-        assert!(matches!("2026-1-01".parse::<Date>(), Err(DateError::Form(_))));
-        assert!(matches!("+026-01-01".parse::<Date>(), Err(DateError::Form(_))));
-        assert!(matches!(Date::from_unix_seconds(i64::MAX), Err(DateError::Seconds(_))));
-        assert!(matches!(Date::from_unix_seconds(i64::MIN), Err(DateError::Seconds(_))));
+        assert!(matches!(
+            "2026-1-01".parse::<Date>(),
+            Err(DateError::Form(_))
+        ));
+        assert!(matches!(
+            "+026-01-01".parse::<Date>(),
+            Err(DateError::Form(_))
+        ));
+        assert!(matches!(
+            Date::from_unix_seconds(i64::MAX),
+            Err(DateError::Seconds(_))
+        ));
+        assert!(matches!(
+            Date::from_unix_seconds(i64::MIN),
+            Err(DateError::Seconds(_))
+        ));
     }
 }

@@ -42,7 +42,10 @@ pub enum Problem {
     /// A version this reader does not know (its text).
     UnknownVersion(String),
     /// The header's `puzzles` count is not the number of puzzle lines.
-    CountMismatch { declared: String, found: usize },
+    CountMismatch {
+        declared: String,
+        found: usize,
+    },
     MissingField(&'static str),
     /// A field of the wrong JSON type.
     FieldType {
@@ -51,7 +54,10 @@ pub enum Problem {
     },
     /// An id that is empty, too long, or not `0-9 a-z -`.
     BadId(String),
-    DuplicateId { id: String, first_line: usize },
+    DuplicateId {
+        id: String,
+        first_line: usize,
+    },
     Afn(AfnError),
     /// The game is already over in the position.
     GameOver,
@@ -62,7 +68,10 @@ pub enum Problem {
     /// An even number of actions: the solver must act last.
     EvenSolution(usize),
     /// An action (index from 0) that cannot be read or played.
-    Action { index: usize, error: PlayError },
+    Action {
+        index: usize,
+        error: PlayError,
+    },
     /// The game ends before the solution does (index of the first action
     /// after the end).
     AfterEnd(usize),
@@ -112,10 +121,7 @@ impl fmt::Display for Problem {
             Afn(e) => write!(f, "the position: {e}"),
             GameOver => write!(f, "the game is already over in the position"),
             EmptySolution => write!(f, "the solution has no action"),
-            LongSolution(n) => write!(
-                f,
-                "the solution has {n} actions, more than {MAX_SOLUTION}"
-            ),
+            LongSolution(n) => write!(f, "the solution has {n} actions, more than {MAX_SOLUTION}"),
             EvenSolution(n) => write!(
                 f,
                 "the solution has {n} actions: an odd number, so that the solver acts last"
@@ -254,7 +260,7 @@ fn replay(position: Position, texts: &[&str]) -> Result<Vec<agon_rules::Action>,
     if texts.len() > MAX_SOLUTION {
         return Err(Problem::LongSolution(texts.len()));
     }
-    if texts.len() % 2 == 0 {
+    if texts.len().is_multiple_of(2) {
         return Err(Problem::EvenSolution(texts.len()));
     }
     let mut game = Game::from_position(position);
@@ -286,7 +292,10 @@ fn field<'a>(object: &'a Map<String, Value>, name: &'static str) -> Result<&'a V
     object.get(name).ok_or(Problem::MissingField(name))
 }
 
-fn string_field<'a>(object: &'a Map<String, Value>, name: &'static str) -> Result<&'a str, Problem> {
+fn string_field<'a>(
+    object: &'a Map<String, Value>,
+    name: &'static str,
+) -> Result<&'a str, Problem> {
     field(object, name)?.as_str().ok_or(Problem::FieldType {
         field: name,
         expected: "a string",

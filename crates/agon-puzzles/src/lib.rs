@@ -8,14 +8,26 @@
 //! - [`PlayerRating`] is the Glicko-2 puzzle rating, [`Streak`] the streak mode.
 //!
 //! ```
-//! use agon_puzzles::{PlayerRating, PuzzleRun, PuzzleSet, Verdict};
+//! use agon_puzzles::{Date, PlayerRating, PuzzleRun, PuzzleSet, Streak, Verdict};
 //!
+//! // The game embeds the file: include_str!("../assets/puzzles/puzzles.jsonl").
 //! let text = concat!(
 //!     r#"{"format":"agon-puzzles","version":1,"puzzles":1}"#, "\n",
 //!     r#"{"id":"demo","afn":"4g1/6g/8/9/3G1G4/4GQG3q/4GG4/9/8/6g/4g1 l -","#,
 //!     r#""solution":["e4-e5"],"themes":["throne","throne-in-1"],"rating":800}"#, "\n",
 //! );
-//! # let _ = text;
+//! let set = PuzzleSet::parse(text).unwrap();
+//! let today = Date::from_unix_seconds(1_777_593_600).unwrap();
+//! let mut run = PuzzleRun::new(set.daily(today).unwrap().clone());
+//! // A wrong action is refused with what it allows, and can be retried.
+//! assert!(matches!(run.play_text("e4-d4"), Ok(Verdict::Wrong { .. })));
+//! assert_eq!(run.play_text("e4-e5"), Ok(Verdict::Solved));
+//! // Any mistake or hint makes the attempt a loss for the rating.
+//! let rating = PlayerRating::default().after_attempt(run.puzzle().rating, run.is_clean());
+//! assert!(rating.rating() < 1500.0);
+//! let mut streak = Streak::default();
+//! streak.record(run.is_clean());
+//! assert_eq!(streak.current, 0);
 //! ```
 //!
 //! The generator's side (feature `generator`, on by default; the game turns
@@ -39,9 +51,11 @@ pub mod generate;
 #[cfg(feature = "generator")]
 pub mod verify;
 
-
 pub use date::{Date, DateError};
-pub use file::{FORMAT, FileError, MAX_RATING, MAX_SOLUTION, Problem, VERSION, header, puzzle_line, read, read_puzzle, write};
+pub use file::{
+    FORMAT, FileError, MAX_RATING, MAX_SOLUTION, Problem, VERSION, header, puzzle_line, read,
+    read_puzzle, write,
+};
 pub use prove::{Prover, Target, missing};
 pub use puzzle::{Goal, MAX_THRONE_IN, Puzzle, Theme, UnknownTheme, puzzle_id};
 pub use rating::{PUZZLE_DEVIATION, PlayerRating, RatingError, START_DEVIATION, START_RATING};

@@ -192,6 +192,9 @@ mod tests {
         let a = puzzle_id(agon_rules::START_AFN);
         assert_eq!(a.len(), 8);
         assert_eq!(a, puzzle_id(agon_rules::START_AFN));
-        assert_ne!(a, puzzle_id(&Position::start().with_side_to_move(Side::Dark).to_afn()));
+        assert_ne!(
+            a,
+            puzzle_id(&Position::start().with_side_to_move(Side::Dark).to_afn())
+        );
     }
 }

@@ -62,7 +62,10 @@ impl fmt::Display for RatingError {
                 "a rating deviation must be above 0 and at most {START_DEVIATION}, not {d}"
             ),
             RatingError::Volatility(v) => {
-                write!(f, "a rating volatility must be above 0 and below 1, not {v}")
+                write!(
+                    f,
+                    "a rating volatility must be above 0 and below 1, not {v}"
+                )
             }
         }
     }
@@ -178,9 +181,7 @@ impl PlayerRating {
         // Kept within what a stored rating may be, so a saved value always
         // reads back.
         PlayerRating {
-            rating: new
-                .rating
-                .clamp(*RATING_RANGE.start(), *RATING_RANGE.end()),
+            rating: new.rating.clamp(*RATING_RANGE.start(), *RATING_RANGE.end()),
             deviation: new.deviation.clamp(1.0, START_DEVIATION),
             volatility: new.volatility.clamp(1e-6, 0.999),
         }
@@ -211,7 +212,10 @@ mod tests {
         let start = PlayerRating::default();
         let up = start.after_attempt(1500, true);
         let down = start.after_attempt(1500, false);
-        assert!(up.rating() > 1600.0 && down.rating() < 1400.0, "{up:?} {down:?}");
+        assert!(
+            up.rating() > 1600.0 && down.rating() < 1400.0,
+            "{up:?} {down:?}"
+        );
         assert!(up.deviation() < START_DEVIATION && down.deviation() < START_DEVIATION);
         // An easy puzzle solved moves a rating less than a hard one.
         let easy = start.after_attempt(900, true);
@@ -224,9 +228,18 @@ mod tests {
 
     #[test]
     fn a_stored_rating_is_checked() {
-        assert!(matches!(PlayerRating::new(f64::NAN, 100.0, 0.06), Err(RatingError::Rating(_))));
-        assert!(matches!(PlayerRating::new(1500.0, 0.0, 0.06), Err(RatingError::Deviation(_))));
-        assert!(matches!(PlayerRating::new(1500.0, 90.0, 1.5), Err(RatingError::Volatility(_))));
+        assert!(matches!(
+            PlayerRating::new(f64::NAN, 100.0, 0.06),
+            Err(RatingError::Rating(_))
+        ));
+        assert!(matches!(
+            PlayerRating::new(1500.0, 0.0, 0.06),
+            Err(RatingError::Deviation(_))
+        ));
+        assert!(matches!(
+            PlayerRating::new(1500.0, 90.0, 1.5),
+            Err(RatingError::Volatility(_))
+        ));
         let json = r#"{"rating":1500.0,"deviation":-3.0,"volatility":0.06}"#;
         let e = serde_json::from_str::<PlayerRating>(json).unwrap_err();
         assert!(e.to_string().contains("deviation"), "{e}");

@@ -132,7 +132,8 @@ impl PuzzleRun {
     /// plays it as [`PuzzleRun::play`] does.
     pub fn play_text(&mut self, text: &str) -> Result<Verdict, PlayError> {
         let action = self.game.position().read_action(text)?;
-        self.play(action).map_err(|reason| PlayError::Illegal { action, reason })
+        self.play(action)
+            .map_err(|reason| PlayError::Illegal { action, reason })
     }
 
     /// Checks the player's action. The right one is played with the other
@@ -206,7 +207,10 @@ pub fn consequence(p: &Position, action: Action) -> Consequence {
     let mut most: Option<(Action, u32)> = None;
     for &r in replies.iter() {
         let caught = after.captures_of(r);
-        if caught.iter().any(|c| after.piece_at(c).map(|p| p.kind) == Some(Kind::Queen)) {
+        if caught
+            .iter()
+            .any(|c| after.piece_at(c).map(|p| p.kind) == Some(Kind::Queen))
+        {
             return Consequence::QueenCaptured { reply: r };
         }
         let count = caught.len();
@@ -301,11 +305,10 @@ mod tests {
     /// its fifth action. The run jumps there and carries on.
     #[test]
     fn an_action_that_transposes_into_the_line_is_right() {
-        let p = build(
-            &["f1Q", "b1G", "a5G", "f11q", "l5g", "k7g"],
-            Side::Light,
-        );
-        let line = ["b1-c1", "l5-l4", "f1-f2", "l4-l5", "c1-b1", "l5-l4", "a5-a4"];
+        let p = build(&["f1Q", "b1G", "a5G", "f11q", "l5g", "k7g"], Side::Light);
+        let line = [
+            "b1-c1", "l5-l4", "f1-f2", "l4-l5", "c1-b1", "l5-l4", "a5-a4",
+        ];
         let mut run = PuzzleRun::new(puzzle(p, &line));
         assert_eq!(
             run.play(action("f1-f2")),
@@ -317,7 +320,11 @@ mod tests {
         assert!(run.is_clean());
         // The same action is wrong where it reaches no position of the line.
         let mut run = PuzzleRun::new(puzzle(p, &line[..5]));
-        assert_eq!(run.play(action("a5-a4")).map(|v| matches!(v, Verdict::Wrong { .. })), Ok(true));
+        assert_eq!(
+            run.play(action("a5-a4"))
+                .map(|v| matches!(v, Verdict::Wrong { .. })),
+            Ok(true)
+        );
         // In the order of the solution it is right too.
         let mut run = PuzzleRun::new(puzzle(p, &line));
         assert_eq!(

@@ -58,13 +58,37 @@ mod tests {
     #[test]
     fn a_streak_grows_keeps_its_record_and_ends_at_a_mistake() {
         let mut s = Streak::default();
-        assert_eq!(s.record(true), StreakEvent::Extended { current: 1, new_record: true });
-        assert_eq!(s.record(true), StreakEvent::Extended { current: 2, new_record: true });
+        assert_eq!(
+            s.record(true),
+            StreakEvent::Extended {
+                current: 1,
+                new_record: true
+            }
+        );
+        assert_eq!(
+            s.record(true),
+            StreakEvent::Extended {
+                current: 2,
+                new_record: true
+            }
+        );
         assert!(s.target_rating() > STREAK_START);
         assert_eq!(s.record(false), StreakEvent::Ended { length: 2 });
-        assert_eq!(s, Streak { current: 0, best: 2 });
+        assert_eq!(
+            s,
+            Streak {
+                current: 0,
+                best: 2
+            }
+        );
         assert_eq!(s.target_rating(), STREAK_START);
-        assert_eq!(s.record(true), StreakEvent::Extended { current: 1, new_record: false });
+        assert_eq!(
+            s.record(true),
+            StreakEvent::Extended {
+                current: 1,
+                new_record: false
+            }
+        );
         assert_eq!(s.best, 2);
     }
 }

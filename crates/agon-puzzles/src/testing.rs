@@ -39,7 +39,13 @@ pub fn throne_in_one() -> Position {
 #[test]
 fn the_builder_puts_what_it_is_told() {
     let p = throne_in_one();
-    assert_eq!(p.piece_at(cell("f6")), Some(Piece::new(Side::Light, Kind::Queen)));
-    assert_eq!(p.piece_at(cell("e4")), Some(Piece::new(Side::Light, Kind::Guard)));
+    assert_eq!(
+        p.piece_at(cell("f6")),
+        Some(Piece::new(Side::Light, Kind::Queen))
+    );
+    assert_eq!(
+        p.piece_at(cell("e4")),
+        Some(Piece::new(Side::Light, Kind::Guard))
+    );
     assert_eq!(p.in_play(Side::Dark).len(), 5);
 }

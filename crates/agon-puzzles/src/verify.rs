@@ -14,7 +14,7 @@ use crate::puzzle::{Puzzle, Theme, puzzle_id};
 use crate::tags::themes_of;
 
 /// The bounds of what is kept.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Settings {
     /// The longest throne win, in the solver's actions.
     pub throne_in: u32,
@@ -28,6 +28,10 @@ pub struct Settings {
     pub depth: u32,
     /// Positions a proof may look at before giving up on a position.
     pub prover_budget: u64,
+    /// The share of the first actions that may still force a throne win
+    /// (or queen capture) one action later before a position counts as
+    /// won whatever one plays.
+    pub won_anyway: f32,
 }
 
 impl Default for Settings {
@@ -39,6 +43,7 @@ impl Default for Settings {
             material_actions: 3,
             depth: 5,
             prover_budget: 400_000,
+            won_anyway: 0.75,
         }
     }
 }
@@ -57,11 +62,6 @@ pub struct Verifier {
     pub settings: Settings,
     search: Search,
 }
-
-/// The share of the first actions that may still force a throne win (or
-/// queen capture) one action later before a position counts as won
-/// whatever one plays.
-pub const WON_ANYWAY: f32 = 0.75;
 
 /// The fewest legal actions a puzzle's position may have: with one or two
 /// there is nothing to find.
@@ -137,7 +137,7 @@ impl Verifier {
         }
         let mut prover = self.prover(Target::Throne);
         let n = prover.fastest(p, self.settings.throne_in)?;
-        let line = forced_line(&mut prover, p, n)?;
+        let line = forced_line(&mut prover, p, n, self.settings.won_anyway)?;
         (!prover.exhausted() && ends_in_win(p, &line)).then_some(line)
     }
 
@@ -147,7 +147,7 @@ impl Verifier {
     pub fn queen(&mut self, p: &Position) -> Option<Vec<Action>> {
         let mut prover = self.prover(Target::Queen);
         let n = prover.fastest(p, self.settings.queen_in)?;
-        let line = forced_line(&mut prover, p, n)?;
+        let line = forced_line(&mut prover, p, n, self.settings.won_anyway)?;
         if prover.exhausted() {
             return None;
         }
@@ -353,9 +353,9 @@ fn texts(actions: &[Action]) -> String {
 /// steps left (any other is at least a whole action slower, proved); at
 /// each of the other side's, the reply that holds out longest (ties broken
 /// by the evaluation, the defender's way). `None` when the position is won
-/// whatever one plays: [`WON_ANYWAY`] of the first actions or more still
+/// whatever one plays: `won_anyway` of the first actions or more still
 /// force the target with one action to spare.
-fn forced_line(prover: &mut Prover, p: &Position, n: u32) -> Option<Vec<Action>> {
+fn forced_line(prover: &mut Prover, p: &Position, n: u32, won_anyway: f32) -> Option<Vec<Action>> {
     let solver = p.to_move();
     let mut line = Vec::new();
     let mut pos = *p;
@@ -382,7 +382,7 @@ fn forced_line(prover: &mut Prover, p: &Position, n: u32) -> Option<Vec<Action>>
                 return None;
             }
         }
-        if line.is_empty() && with_spare as f32 >= WON_ANYWAY * actions.len() as f32 {
+        if line.is_empty() && with_spare as f32 >= won_anyway * actions.len() as f32 {
             return None;
         }
         let a = winner?;

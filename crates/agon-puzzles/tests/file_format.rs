@@ -54,7 +54,11 @@ fn each_bad_line_is_named_with_its_problem() {
         (with_line(2, "{\"id\":\"b\",\"afn\""), 3, "not JSON"),
         (with_line(2, "[1,2]"), 3, "not a JSON object"),
         (
-            with_line(2, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "800").replace(r#""rating":800"#, r#""ratin":800"#)),
+            with_line(
+                2,
+                &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "800")
+                    .replace(r#""rating":800"#, r#""ratin":800"#),
+            ),
             3,
             "\"rating\" is missing",
         ),
@@ -64,43 +68,131 @@ fn each_bad_line_is_named_with_its_problem() {
             "solution action 0: e4-e6 is illegal",
         ),
         (
-            with_line(1, &line(AFN, r#"["e4-e5","f11-f10","a5-a4"]"#, r#"["throne"]"#, "800")),
+            with_line(
+                1,
+                &line(
+                    AFN,
+                    r#"["e4-e5","f11-f10","a5-a4"]"#,
+                    r#"["throne"]"#,
+                    "800",
+                ),
+            ),
             2,
             "solution action 1 comes after the game is over",
         ),
         (
-            with_line(1, &line(AFN, r#"["e4-e5","d4-d5"]"#, r#"["throne"]"#, "800")),
+            with_line(
+                1,
+                &line(AFN, r#"["e4-e5","d4-d5"]"#, r#"["throne"]"#, "800"),
+            ),
             2,
             "an odd number",
         ),
-        (with_line(1, &line(AFN, "[]", r#"["throne"]"#, "800")), 2, "no action"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["thrown"]"#, "800")), 2, "unknown theme \"thrown\""),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, "[]", "800")), 2, "no theme"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["capture","capture"]"#, "800")), 2, "listed twice"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "-5")), 2, "not -5"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "1500.5")), 2, "not 1500.5"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "70000")), 2, "not 70000"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "1e30")), 2, "not 1e+30"),
-        (with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "\"800\"")), 2, "not \"800\""),
-        (with_line(1, &line("6/7/8 l -", r#"["e4-e5"]"#, r#"["throne"]"#, "800")), 2, "the position"),
-        (with_line(1, &line(AFN, r#"["e4-e5",3]"#, r#"["throne"]"#, "800")), 2, "a list of strings"),
+        (
+            with_line(1, &line(AFN, "[]", r#"["throne"]"#, "800")),
+            2,
+            "no action",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["thrown"]"#, "800")),
+            2,
+            "unknown theme \"thrown\"",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, "[]", "800")),
+            2,
+            "no theme",
+        ),
+        (
+            with_line(
+                1,
+                &line(AFN, r#"["e4-e5"]"#, r#"["capture","capture"]"#, "800"),
+            ),
+            2,
+            "listed twice",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "-5")),
+            2,
+            "not -5",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "1500.5")),
+            2,
+            "not 1500.5",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "70000")),
+            2,
+            "not 70000",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "1e30")),
+            2,
+            "not 1e+30",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "\"800\"")),
+            2,
+            "not \"800\"",
+        ),
+        (
+            with_line(
+                1,
+                &line("6/7/8 l -", r#"["e4-e5"]"#, r#"["throne"]"#, "800"),
+            ),
+            2,
+            "the position",
+        ),
+        (
+            with_line(1, &line(AFN, r#"["e4-e5",3]"#, r#"["throne"]"#, "800")),
+            2,
+            "a list of strings",
+        ),
         (with_line(1, ""), 2, "a blank line"),
         (with_line(1, lines[2]), 3, "already on line 2"),
-        (with_line(0, r#"{"format":"agon-puzzles","version":2,"puzzles":2}"#), 1, "unknown version 2"),
-        (with_line(0, r#"{"format":"agon-puzzles","version":-1,"puzzles":2}"#), 1, "unknown version -1"),
-        (with_line(0, r#"{"format":"agon-record","version":1,"puzzles":2}"#), 1, "the format is \"agon-record\""),
-        (with_line(0, r#"{"format":"agon-puzzles","version":1,"puzzles":3}"#), 1, "says 3 puzzles, the file has 2"),
-        (with_line(0, r#"{"format":"agon-puzzles","version":1}"#), 1, "\"puzzles\" is missing"),
+        (
+            with_line(0, r#"{"format":"agon-puzzles","version":2,"puzzles":2}"#),
+            1,
+            "unknown version 2",
+        ),
+        (
+            with_line(0, r#"{"format":"agon-puzzles","version":-1,"puzzles":2}"#),
+            1,
+            "unknown version -1",
+        ),
+        (
+            with_line(0, r#"{"format":"agon-record","version":1,"puzzles":2}"#),
+            1,
+            "the format is \"agon-record\"",
+        ),
+        (
+            with_line(0, r#"{"format":"agon-puzzles","version":1,"puzzles":3}"#),
+            1,
+            "says 3 puzzles, the file has 2",
+        ),
+        (
+            with_line(0, r#"{"format":"agon-puzzles","version":1}"#),
+            1,
+            "\"puzzles\" is missing",
+        ),
     ];
     for (text, line_number, words) in cases {
         let e = error_of(&text);
         assert_eq!(e.line, line_number, "{e} for {text:?}");
         assert!(e.to_string().contains(words), "{e:?} should say {words:?}");
-        assert!(e.to_string().starts_with(&format!("line {line_number}: ")), "{e}");
+        assert!(
+            e.to_string().starts_with(&format!("line {line_number}: ")),
+            "{e}"
+        );
     }
     // The problem is typed, for the game to tell apart.
     assert_eq!(
-        error_of(&with_line(1, &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "-5"))).problem,
+        error_of(&with_line(
+            1,
+            &line(AFN, r#"["e4-e5"]"#, r#"["throne"]"#, "-5")
+        ))
+        .problem,
         Problem::Rating("-5".into())
     );
 }
@@ -152,7 +244,7 @@ proptest! {
     /// Each field given any JSON value: read or refused, never a panic.
     #[test]
     fn any_value_in_any_field(field in 0usize..5, value in arbitrary_json_value()) {
-        let mut parts = vec![
+        let mut parts = [
             "\"p1\"".to_string(),
             format!("\"{AFN}\""),
             r#"["e4-e5"]"#.to_string(),

@@ -94,7 +94,12 @@ impl Options {
                     o.minutes = Some(number("--minutes", &value("--minutes")?, 1, 100_000)?)
                 }
                 "--max-per-band" => {
-                    o.max_per_band = Some(number("--max-per-band", &value("--max-per-band")?, 1, 1 << 32)?)
+                    o.max_per_band = Some(number(
+                        "--max-per-band",
+                        &value("--max-per-band")?,
+                        1,
+                        1 << 32,
+                    )?)
                 }
                 "--sample" => o.sample = number("--sample", &value("--sample")?, 1, 1 << 32)?,
                 f if f.starts_with("--") => return Err(format!("unknown option {f:?}\n{USAGE}")),
@@ -109,7 +114,9 @@ impl Options {
 /// Digits alone, from `min` to `max`.
 fn number(what: &str, text: &str, min: u64, max: u64) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{what} needs a whole number from {min} to {max}, not {text:?}"));
+        return Err(format!(
+            "{what} needs a whole number from {min} to {max}, not {text:?}"
+        ));
     }
     text.parse::<u64>()
         .ok()
@@ -204,8 +211,16 @@ fn merge(o: &Options) -> Result<(), String> {
 fn cap_bands(puzzles: Vec<Puzzle>, cap: usize) -> Vec<Puzzle> {
     let mut bands: BTreeMap<u16, BTreeMap<String, Vec<Puzzle>>> = BTreeMap::new();
     for p in puzzles {
-        let goal = format!("{:?}", p.goal()).chars().take_while(|c| c.is_alphabetic()).collect();
-        bands.entry(p.rating / 200).or_default().entry(goal).or_default().push(p);
+        let goal = format!("{:?}", p.goal())
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        bands
+            .entry(p.rating / 200)
+            .or_default()
+            .entry(goal)
+            .or_default()
+            .push(p);
     }
     let mut kept = Vec::new();
     for goals in bands.into_values() {
@@ -215,7 +230,9 @@ fn cap_bands(puzzles: Vec<Puzzle>, cap: usize) -> Vec<Puzzle> {
         while taken < cap {
             let before = taken;
             for q in &mut queues {
-                if taken < cap && let Some(p) = q.next() {
+                if taken < cap
+                    && let Some(p) = q.next()
+                {
                     kept.push(p);
                     taken += 1;
                 }
