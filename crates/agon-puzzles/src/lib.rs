@@ -47,7 +47,11 @@ mod tags;
 mod testing;
 
 #[cfg(feature = "generator")]
+mod first_rating;
+#[cfg(feature = "generator")]
 pub mod generate;
+#[cfg(feature = "generator")]
+mod line;
 #[cfg(feature = "generator")]
 pub mod verify;
 

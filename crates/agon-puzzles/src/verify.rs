@@ -6,9 +6,11 @@
 //! side's replies are its best defence.
 
 use agon_ai::review::win_chance;
-use agon_ai::{Limits, MATE_BOUND, Search, Style, evaluate};
-use agon_rules::{Action, Game, Position, Side};
+use agon_ai::{Limits, MATE_BOUND, Search, Style};
+use agon_rules::{Action, Position, Side};
 
+pub use crate::first_rating::rate;
+use crate::line::{ends_in_win, forced_line};
 use crate::prove::{Prover, Target, missing};
 use crate::puzzle::{Puzzle, Theme, puzzle_id};
 use crate::tags::themes_of;
@@ -348,90 +350,6 @@ fn texts(actions: &[Action]) -> String {
         .join(" ")
 }
 
-/// The line of a forced win of `prover`'s target in `n` actions from `p`:
-/// at each of the solver's steps the one action that forces it within the
-/// steps left (any other is at least a whole action slower, proved); at
-/// each of the other side's, the reply that holds out longest (ties broken
-/// by the evaluation, the defender's way). `None` when the position is won
-/// whatever one plays: `won_anyway` of the first actions or more still
-/// force the target with one action to spare.
-fn forced_line(prover: &mut Prover, p: &Position, n: u32, won_anyway: f32) -> Option<Vec<Action>> {
-    let solver = p.to_move();
-    let mut line = Vec::new();
-    let mut pos = *p;
-    let mut k = n;
-    loop {
-        let mut winner = None;
-        let actions = pos.legal_actions();
-        let mut with_spare = 0;
-        for &a in actions.iter() {
-            let mut child = pos;
-            child.play(a);
-            let in_time = prover.reaches_target(&pos, a)
-                || (k > 1 && prover.forced_after(&child, solver, k - 1));
-            if in_time {
-                if winner.is_some() {
-                    return None;
-                }
-                winner = Some(a);
-            }
-            if line.is_empty() && (in_time || prover.forced_after(&child, solver, k)) {
-                with_spare += 1;
-            }
-            if prover.exhausted() {
-                return None;
-            }
-        }
-        if line.is_empty() && with_spare as f32 >= won_anyway * actions.len() as f32 {
-            return None;
-        }
-        let a = winner?;
-        line.push(a);
-        if prover.reaches_target(&pos, a) {
-            return Some(line);
-        }
-        pos.play(a);
-        // The reply that holds out longest.
-        let mut best: Option<(u32, i32, Action)> = None;
-        for &r in pos.legal_actions().iter() {
-            let mut child = pos;
-            child.play(r);
-            if child.formation_outcome().is_some() || !child.has_actions() {
-                // A forfeit or a stalemate of the defender: its worst.
-                continue;
-            }
-            let holds = (1..k).find(|&m| prover.wins_within(&child, m)).unwrap_or(k);
-            let eval = -evaluate(&child, &agon_ai::Weights::DEFAULT);
-            let key = (holds, -eval, r);
-            if best.is_none_or(|(h, e, _)| (holds, -eval) > (h, e)) {
-                best = Some(key);
-            }
-        }
-        let (holds, _, reply) = best?;
-        if prover.exhausted() || holds >= k {
-            return None;
-        }
-        line.push(reply);
-        pos.play(reply);
-        k -= 1;
-        if k == 0 {
-            return None;
-        }
-    }
-}
-
-/// Whether the line, played as a game from `p`, ends in the solver's win
-/// (no repetition draw on the way).
-fn ends_in_win(p: &Position, line: &[Action]) -> bool {
-    let mut game = Game::from_position(*p);
-    for &a in line {
-        if game.play(a).is_err() {
-            return false;
-        }
-    }
-    game.outcome().and_then(|o| o.winner()) == Some(p.to_move())
-}
-
 /// Captures by `solver` less captures by the other side along `line`.
 fn captures_for(p: &Position, line: &[Action], solver: Side) -> i32 {
     let mut pos = *p;
@@ -448,33 +366,4 @@ fn captures_for(p: &Position, line: &[Action], solver: Side) -> i32 {
         }
     }
     net
-}
-
-/// The initial rating, on the Glicko-2 scale: mostly how deep the engine
-/// had to look before it settled on the first action (a throne win in `n`
-/// is seen at depth `2n - 1`), then how many actions there were to choose
-/// from, whether the engine's first impression (depth 1) was another
-/// action, whether the first action is quiet (no capture, no win), and a
-/// defence (finding what the other side threatens is harder).
-pub fn rate(
-    depth_needed: u32,
-    misleading: bool,
-    solution: &[Action],
-    themes: &[Theme],
-    p: &Position,
-) -> u16 {
-    let choices = p.count_actions().max(1);
-    let quiet = p.captures_of(solution[0]).is_empty() && solution.len() > 1;
-    let mut r = 500 + 140 * depth_needed.min(9) as i32 + 35 * choices.ilog2() as i32;
-    if misleading {
-        r += 150;
-    }
-    if quiet {
-        r += 100;
-    }
-    if themes.contains(&Theme::Defence) {
-        r += 80;
-    }
-    let r = r.clamp(400, 2600);
-    (r / 10 * 10) as u16
 }

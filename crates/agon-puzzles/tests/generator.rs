@@ -1,5 +1,6 @@
 //! The generator: reproducible, and what it keeps is unique and tagged by
 //! the rules.
+#![cfg(feature = "generator")]
 
 use agon_puzzles::generate::{GameSpec, mine, play};
 use agon_puzzles::verify::{Kind, Settings, Verifier, rate};

@@ -1,6 +1,7 @@
 //! The puzzle file the game ships: it reads, it is spread over ratings and
 //! themes, its themes are what the rules tell, a sample is still unique by
 //! the engine, and the daily and next choices behave.
+#![cfg(feature = "generator")]
 
 use std::collections::{BTreeMap, HashSet};
 
