@@ -159,7 +159,15 @@ pub(crate) fn apply_options(
     } else {
         None
     };
-    if let Some(link) = &o.open
+    // A puzzle's link opens the puzzle.
+    let puzzle = o
+        .open
+        .as_deref()
+        .or(page_query.as_deref())
+        .and_then(game::link::puzzle_id);
+    if let Some(id) = puzzle {
+        commands.write(MatchCommand::StartPuzzle(game::puzzle::PuzzleStart::Id(id)));
+    } else if let Some(link) = &o.open
         && open_online(link, "notice-link-failed", &mut notices, &mut online)
     {
     } else if let Some(query) = &page_query

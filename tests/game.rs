@@ -36,6 +36,8 @@ mod languages_tests;
 mod links_tests;
 #[path = "game/online.rs"]
 mod online_tests;
+#[path = "game/puzzles.rs"]
+mod puzzle_tests;
 
 fn c(n: &str) -> Cell {
     n.parse().unwrap()

@@ -29,6 +29,7 @@ struct Shown {
     lang: &'static str,
     analysis: String,
     online: (&'static str, bool),
+    puzzle: &'static str,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -44,6 +45,7 @@ fn publish(
     lang: Res<crate::i18n::Lang>,
     analysis: Res<crate::game::analysis::Analysis>,
     online: Res<crate::game::online::Online>,
+    puzzles: Res<crate::game::puzzle::PuzzleState>,
     board: Res<crate::scene::BoardShown>,
     camera: Query<(&Camera, &GlobalTransform), With<crate::scene::camera::BoardCamera>>,
     mut shown: Local<Shown>,
@@ -114,6 +116,17 @@ fn publish(
         shown.online = (seat, online.started());
         set("onlineSeat", seat);
         set("onlineStarted", if online.started() { "1" } else { "0" });
+    }
+    // A puzzle: `playing`, `wrong` (the last action was refused), `solved`.
+    let puzzle = match puzzles.active.as_ref().map(|a| &a.attempt) {
+        None => "",
+        Some(crate::game::puzzle::Attempt::Playing) => "playing",
+        Some(crate::game::puzzle::Attempt::Wrong(_)) => "wrong",
+        Some(crate::game::puzzle::Attempt::Solved) => "solved",
+    };
+    if puzzle != shown.puzzle {
+        shown.puzzle = puzzle;
+        set("puzzle", puzzle);
     }
     let said = notices
         .0

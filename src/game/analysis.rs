@@ -95,7 +95,10 @@ fn key_of(the_match: &Match) -> Key {
 pub(crate) fn allowed(the_match: &Match, tutorial: &Tutorial) -> bool {
     let competing = matches!(
         the_match.mode,
-        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { me: Some(_) }
+        Mode::VsComputer { .. }
+            | Mode::Remote { .. }
+            | Mode::Online { me: Some(_) }
+            | Mode::Puzzle { .. }
     ) && !the_match.is_over();
     !competing && !tutorial.active
 }

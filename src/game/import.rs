@@ -8,6 +8,7 @@ use agon_ai::Level;
 use agon_rules::{Game, Imported, import};
 
 use crate::game::link::read_link;
+use crate::game::puzzle::PuzzleStart;
 use crate::game::{MatchCommand, Setup};
 use crate::i18n::Message;
 
@@ -19,6 +20,10 @@ pub(crate) fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Mes
     // A file saved by a Windows editor may start with a byte-order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if looks_like_link(text) {
+        // A puzzle's link opens the puzzle.
+        if let Some(id) = crate::game::link::puzzle_id(text) {
+            return Ok(MatchCommand::StartPuzzle(PuzzleStart::Id(id)));
+        }
         return read_link(text, level);
     }
     let from = |game: Game| MatchCommand::New {
@@ -45,7 +50,7 @@ pub(crate) fn parse_import(text: &str, level: Level) -> Result<MatchCommand, Mes
 /// `=`.
 fn looks_like_link(text: &str) -> bool {
     let t = text.trim();
-    (t.contains("game=") || t.contains("afn="))
+    (t.contains("game=") || t.contains("afn=") || t.contains("puzzle="))
         && !t.starts_with('{')
         && (t.starts_with("http") || t.starts_with('?') || !t.contains(char::is_whitespace))
 }

@@ -52,8 +52,10 @@ pub fn read_link(text: &str, default_level: Level) -> Result<MatchCommand, Messa
             "mode" => once(&mut mode, "mode", value)?,
             "side" => once(&mut side, "side", value)?,
             "level" => once(&mut level, "level", value)?,
-            // An online game's link: `Play online` opens it, not a game.
+            // An online game's link: `Play online` opens it, not a game;
+            // a puzzle's, the puzzles.
             "online" => return Err(Message::new("error-link-online")),
+            "puzzle" => return Err(Message::new("error-link-puzzle")),
             // Other keys are ignored, for forward compatibility: a link
             // from a later version may say more than this one reads.
             _ => {}
@@ -107,6 +109,12 @@ pub(crate) fn online_room(text: &str) -> Option<Result<String, Message>> {
     })
 }
 
+/// The puzzle a link names (`?puzzle=ID`), if it names one.
+pub(crate) fn puzzle_id(text: &str) -> Option<String> {
+    let pairs = link::parse_query(text.trim()).ok()?;
+    pairs.into_iter().find(|(k, _)| k == "puzzle").map(|(_, id)| id)
+}
+
 /// The room a player gives: a link to it, or the room's id alone.
 pub(crate) fn room_of(text: &str) -> Result<String, Message> {
     let text = text.trim();
@@ -131,6 +139,10 @@ pub fn link_query(the_match: &Match) -> String {
     if let (Mode::Online { .. }, Some(room)) = (the_match.mode, &the_match.room) {
         return format!("online={room}");
     }
+    // A puzzle's link opens the puzzle, to solve from its start.
+    if let (Mode::Puzzle { .. }, Some(id)) = (the_match.mode, &the_match.puzzle) {
+        return format!("puzzle={id}");
+    }
     let mut query = game_param(&the_match.game, MAX_LINK_CODE);
     query.push_str("&mode=");
     query.push_str(ModeChoice::of(the_match.mode).name());
@@ -142,7 +154,7 @@ pub fn link_query(the_match: &Match) -> String {
         Mode::Remote { me } | Mode::Online { me: Some(me) } => {
             query.push_str(&format!("&side={}", me.name()))
         }
-        Mode::PassAndPlay | Mode::Online { me: None } => {}
+        Mode::PassAndPlay | Mode::Online { me: None } | Mode::Puzzle { .. } => {}
     }
     query
 }

@@ -6,6 +6,7 @@ use agon_rules::{Action, Cell, Ending, Game, Played, Position, Record, Side};
 use bevy::prelude::*;
 
 use crate::game::mode::Setup;
+use crate::game::puzzle::PuzzleStart;
 
 /// A request to play an action, from a person or the computer.
 #[derive(Message, Clone, Copy, Debug)]
@@ -63,6 +64,11 @@ pub enum MatchCommand {
     /// shown arriving), its end, and, when `exact`, its game put in place of
     /// ours where ours went further (an action the server refused).
     Online(Box<OnlineView>),
+    /// A puzzle on the board (`game::puzzle`); the game in progress waits
+    /// aside until the puzzles are left.
+    StartPuzzle(PuzzleStart),
+    /// Back to the game that was there before the puzzles.
+    LeavePuzzle,
 }
 
 impl MatchCommand {

@@ -15,6 +15,7 @@ mod messages;
 mod mode;
 pub mod online;
 pub mod owner;
+pub mod puzzle;
 pub mod review;
 mod screen;
 mod the_match;
@@ -64,4 +65,5 @@ pub fn plugin(app: &mut App) {
     review::plugin(app);
     analysis::plugin(app);
     tutorial::plugin(app);
+    puzzle::plugin(app);
 }

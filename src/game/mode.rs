@@ -20,6 +20,9 @@ pub enum Mode {
     /// A game on our server (`game::online`): a person here plays `me`
     /// against someone elsewhere, live; with no seat, this screen watches.
     Online { me: Option<Side> },
+    /// A puzzle (`game::puzzle`): the person plays `solver`, the game the
+    /// other side's replies.
+    Puzzle { solver: Side },
 }
 
 impl Mode {
@@ -51,6 +54,7 @@ impl Mode {
                 light: Player::Remote {},
                 dark: Player::Remote {},
             },
+            Mode::Puzzle { .. } => Players::default(),
             Mode::VsComputer { human, level } => {
                 let computer = Player::computer(level.name());
                 if human == Side::Light {
@@ -161,6 +165,8 @@ impl ModeChoice {
             // An online game's link is its room (`online=`); by a game
             // link it goes on with a friend elsewhere.
             Mode::Remote { .. } | Mode::Online { .. } => ModeChoice::Remote,
+            // A puzzle's position, by a game link, is two people's to play.
+            Mode::Puzzle { .. } => ModeChoice::PassAndPlay,
         }
     }
 
@@ -238,6 +244,7 @@ impl From<Mode> for Setup {
             Mode::Watch { level } => Setup::Watch { level },
             Mode::Remote { me } => Setup::Remote { side: me.into() },
             Mode::Online { .. } => Setup::Online,
+            Mode::Puzzle { .. } => Setup::PassAndPlay,
         }
     }
 }

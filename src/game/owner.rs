@@ -17,6 +17,7 @@ use crate::game::messages::{
     RequestAction, SaveChange,
 };
 use crate::game::mode::Mode;
+use crate::game::puzzle::PuzzleAccess;
 use crate::game::the_match::{Match, SavedGame};
 use crate::game::turn::Selection;
 use crate::game::tutorial::{LESSONS, Tutorial};
@@ -47,6 +48,7 @@ pub(crate) fn apply_requests(
     mut saves: MessageWriter<SaveChange>,
     mut feedback: MessageWriter<Feedback>,
     lang: Res<crate::i18n::Lang>,
+    mut puzzles: PuzzleAccess,
 ) {
     let arrived = arriving.0.take().map(RequestAction);
     for &RequestAction(action) in arrived.iter().chain(requests.read()) {
@@ -55,6 +57,13 @@ pub(crate) fn apply_requests(
             continue;
         }
         let before = *the_match.position();
+        // A puzzle plays only the right action; a wrong one is said.
+        if let Mode::Puzzle { solver } = the_match.mode
+            && before.to_move() == solver
+            && !puzzles.judge(action, *lang, &mut feedback)
+        {
+            continue;
+        }
         match the_match.game.play(action) {
             Ok(played) => {
                 selection.clear();
@@ -68,8 +77,8 @@ pub(crate) fn apply_requests(
                 if let Some(e) = result {
                     ended.write(GameEnded(e));
                 }
-                // Online, the server keeps the game.
-                if !tutorial.active && !matches!(the_match.mode, Mode::Online { .. }) {
+                // Online, the server keeps the game; a puzzle is a sandbox.
+                if !tutorial.active && !the_match.sandboxed() {
                     saves.write(if result.is_some() {
                         SaveChange::Clear
                     } else {
@@ -107,6 +116,7 @@ pub(crate) fn apply_commands(
     mut tutorial: ResMut<Tutorial>,
     mut out: Announce,
     lang: Res<crate::i18n::Lang>,
+    mut puzzles: PuzzleAccess,
 ) {
     for command in commands.read() {
         // Browsing moves only the board's view.
@@ -168,9 +178,33 @@ pub(crate) fn apply_commands(
                 }
             }
         }
-        // Nothing a lesson does reaches the saved game; online, the server
-        // keeps the game.
-        let saving = !tutorial.active && !matches!(the_match.mode, Mode::Online { .. });
+        // A puzzle is a sandbox too: browsing stays inside it, and a change
+        // of game starts from the game set aside.
+        if puzzles.state.active() {
+            // Nothing to take back or give up in a puzzle.
+            if matches!(
+                command,
+                MatchCommand::Undo
+                    | MatchCommand::Redo
+                    | MatchCommand::Resign
+                    | MatchCommand::PlayAgain { .. }
+            ) {
+                continue;
+            }
+        }
+        if puzzles.state.active() && !matches!(command, MatchCommand::StartPuzzle(_)) {
+            if let Some(real) = puzzles.state.leave() {
+                *the_match = real;
+            }
+            out.resets.write(BoardReset::NEW_MATCH);
+            if matches!(command, MatchCommand::LeavePuzzle) {
+                out.screen.set(Screen::Menu);
+                continue;
+            }
+        }
+        // Nothing a lesson or a puzzle does reaches the saved game; online,
+        // the server keeps the game.
+        let saving = !tutorial.active && !the_match.sandboxed();
         let online = matches!(the_match.mode, Mode::Online { .. });
         if command.discards()
             && (the_match.unfinished() || saved.0.is_some())
@@ -191,6 +225,15 @@ pub(crate) fn apply_commands(
             MatchCommand::Online(view) => {
                 follow_online(*view, &mut the_match, &mut saved, &mut out)
             }
+            MatchCommand::StartPuzzle(start) => match puzzles.start(&start, &mut the_match) {
+                Ok(()) => {
+                    out.resets.write(BoardReset::NEW_MATCH);
+                    out.screen.set(Screen::Playing);
+                }
+                Err(why) => {
+                    out.feedback.write(Feedback(why.text(*lang)));
+                }
+            },
             MatchCommand::PlayAgain { .. } => {
                 let setup = the_match.setup;
                 *the_match = Match::from_setup(Game::new(), setup);
@@ -257,6 +300,7 @@ pub(crate) fn apply_commands(
             }
             // Handled above; outside the tutorial there is nothing to leave.
             MatchCommand::LeaveTutorial
+            | MatchCommand::LeavePuzzle
             | MatchCommand::Browse(_)
             | MatchCommand::BrowseLine { .. }
             | MatchCommand::Vary(_)

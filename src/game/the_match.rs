@@ -33,6 +33,8 @@ pub struct Match {
     pub line: Option<usize>,
     /// The online room this match is, if it is one (`game::online`).
     pub room: Option<String>,
+    /// The puzzle this match is, if it is one (`game::puzzle`).
+    pub puzzle: Option<String>,
 }
 
 impl Default for Match {
@@ -59,6 +61,7 @@ impl Match {
             variations: Vec::new(),
             line: None,
             room: None,
+            puzzle: None,
         }
     }
 
@@ -75,6 +78,7 @@ impl Match {
             variations: Vec::new(),
             line: None,
             room: None,
+            puzzle: None,
         }
     }
 
@@ -131,9 +135,11 @@ impl Match {
     pub(crate) fn computer_side(&self) -> Option<Side> {
         match self.mode {
             Mode::VsComputer { human, .. } => Some(!human),
-            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Remote { .. } | Mode::Online { .. } => {
-                None
-            }
+            Mode::PassAndPlay
+            | Mode::Watch { .. }
+            | Mode::Remote { .. }
+            | Mode::Online { .. }
+            | Mode::Puzzle { .. } => None,
         }
     }
 
@@ -141,7 +147,9 @@ impl Match {
     pub(crate) fn computer_plays(&self, side: Side) -> bool {
         match self.mode {
             Mode::VsComputer { human, .. } => side != human,
-            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } => false,
+            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } | Mode::Puzzle { .. } => {
+                false
+            }
             Mode::Watch { .. } => true,
         }
     }
@@ -154,6 +162,7 @@ impl Match {
             Mode::Watch { .. } => false,
             Mode::Remote { me } => side == me,
             Mode::Online { me } => me == Some(side),
+            Mode::Puzzle { solver } => side == solver,
         }
     }
 
@@ -173,7 +182,9 @@ impl Match {
     pub fn level(&self) -> Option<Level> {
         match self.mode {
             Mode::VsComputer { level, .. } | Mode::Watch { level } => Some(level),
-            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } => None,
+            Mode::PassAndPlay | Mode::Remote { .. } | Mode::Online { .. } | Mode::Puzzle { .. } => {
+                None
+            }
         }
     }
 
@@ -182,11 +193,17 @@ impl Match {
         !self.is_over() && self.computer_plays(self.position().to_move())
     }
 
+    /// Whether nothing of this match reaches the saved game: online, the
+    /// server keeps it; a puzzle is a sandbox.
+    pub(crate) fn sandboxed(&self) -> bool {
+        matches!(self.mode, Mode::Online { .. } | Mode::Puzzle { .. })
+    }
+
     /// Whether a person at this screen may ask for a hint now: on their
     /// turn, but not against someone online (the computer would play for
     /// them).
     pub(crate) fn may_hint(&self) -> bool {
-        self.human_to_move() && !matches!(self.mode, Mode::Online { .. })
+        self.human_to_move() && !matches!(self.mode, Mode::Online { .. } | Mode::Puzzle { .. })
     }
 
     /// Whether a person at this screen may act now.
@@ -199,7 +216,10 @@ impl Match {
     /// for either side, except in a game by link, which is the friend's too.
     pub(crate) fn person_acts_here(&self) -> bool {
         if self.browsing.is_some() {
-            !matches!(self.mode, Mode::Remote { .. } | Mode::Online { .. })
+            !matches!(
+                self.mode,
+                Mode::Remote { .. } | Mode::Online { .. } | Mode::Puzzle { .. }
+            )
         } else {
             self.human_to_move()
         }
@@ -213,7 +233,8 @@ impl Match {
             | Mode::Remote { me: human }
             | Mode::Online {
                 me: Some(human), ..
-            } => human,
+            }
+            | Mode::Puzzle { solver: human } => human,
             Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None } => {
                 self.position().to_move()
             }
@@ -266,7 +287,7 @@ impl Match {
         if !self.game.can_redo() {
             return false;
         }
-        if matches!(self.mode, Mode::Online { .. }) {
+        if matches!(self.mode, Mode::Online { .. } | Mode::Puzzle { .. }) {
             return false;
         }
         self.browsing = None;
@@ -282,8 +303,9 @@ impl Match {
 
     pub fn can_undo(&self) -> bool {
         match self.mode {
-            // Online the server keeps the game: no taking back.
-            Mode::Watch { .. } | Mode::Online { .. } => return false,
+            // Online the server keeps the game: no taking back; a puzzle
+            // takes back nothing either.
+            Mode::Watch { .. } | Mode::Online { .. } | Mode::Puzzle { .. } => return false,
             // The friend's actions came by link: they are not ours to take back.
             Mode::Remote { me } => {
                 let last = self.game.history().len().checked_sub(1);

@@ -145,6 +145,8 @@ pub(crate) fn person_may_act(l: Lang, the_match: &Match) -> Result<(), String> {
         Err(t!(l, "refusal-game-over"))
     } else if the_match.friend_to_move() {
         Err(t!(l, "refusal-friends-turn"))
+    } else if matches!(the_match.mode, Mode::Puzzle { .. }) {
+        Err(t!(l, "refusal-puzzle-wait"))
     } else if matches!(the_match.mode, Mode::Online { me: None }) {
         Err(t!(l, "refusal-watching"))
     } else if the_match.opponent_to_move() {

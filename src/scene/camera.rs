@@ -83,7 +83,8 @@ pub(crate) fn view_side(settings: &Settings, the_match: &Match, lesson: bool) ->
             | Mode::Remote { me: human }
             | Mode::Online {
                 me: Some(human), ..
-            } => human,
+            }
+            | Mode::Puzzle { solver: human } => human,
             Mode::PassAndPlay => the_match.position().to_move(),
             Mode::Watch { .. } | Mode::Online { me: None } => Side::Light,
         },

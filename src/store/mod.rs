@@ -6,6 +6,7 @@
 
 pub mod files;
 mod language;
+mod puzzles;
 mod saves;
 mod seats;
 mod settings;
@@ -94,11 +95,21 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Notices>()
         .add_systems(
             PreStartup,
-            (settings::load_settings, saves::load_save, seats::load_seats),
+            (
+                settings::load_settings,
+                saves::load_save,
+                seats::load_seats,
+                puzzles::load_puzzles,
+            ),
         )
         .add_systems(
             Update,
-            (saves::autosave, settings::save_settings, seats::save_seats)
+            (
+                saves::autosave,
+                settings::save_settings,
+                seats::save_seats,
+                puzzles::save_puzzles,
+            )
                 .in_set(AppSystems::Present),
         );
     language::plugin(app);

@@ -54,6 +54,7 @@ fn you(mode: Mode) -> Option<Side> {
         Mode::VsComputer { human, .. } => Some(human),
         Mode::Remote { me } => Some(me),
         Mode::Online { me } => me,
+        Mode::Puzzle { solver } => Some(solver),
         Mode::PassAndPlay | Mode::Watch { .. } => None,
     }
 }

@@ -17,6 +17,7 @@ use crate::scene::camera::UiInsets;
 use crate::ui::state::{Dialog, GameParams, Requests, Shape, UiState};
 use crate::ui::widgets::lesson::lesson_panel;
 use crate::ui::widgets::online;
+use crate::ui::widgets::puzzle::puzzle_panel;
 use crate::ui::widgets::{
     action_text, analysis, fitted_size, latest_words, root_ui, send_move_button, side_dot,
     status_row, text_width,
@@ -50,6 +51,11 @@ pub(super) fn show(
             // Every button of the lesson as tall as a finger needs.
             ui_.spacing_mut().interact_size.y = TOUCH;
             lesson_panel(ui_, p, r, ui);
+            return;
+        }
+        if p.puzzles.active() {
+            ui_.spacing_mut().interact_size.y = TOUCH;
+            puzzle_panel(ui_, p, r, ui);
             return;
         }
         status_row(ui_, p, 15.0);

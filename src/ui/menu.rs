@@ -60,6 +60,11 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
                     r.send(ui, MatchCommand::new_game(Setup::PassAndPlay));
                     r.analysis.write(AnalysisRequest(true));
                 }
+                let button = big_button(ui_, &t!(l, "menu-puzzles"))
+                    .on_hover_text(t!(l, "menu-puzzles-hover"));
+                if ui.place("Puzzles", button).clicked() {
+                    ui.open(Dialog::Puzzles);
+                }
                 let button = big_button(ui_, &t!(l, "menu-online"))
                     .on_hover_text(t!(l, "menu-online-hover"));
                 if ui.place("PlayOnline", button).clicked() {

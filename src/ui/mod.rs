@@ -124,6 +124,7 @@ fn draw(
             review::window(&ctx, &mut p, &mut r, ui_state);
             if ui_state.game_over_open
                 && !p.tutorial.active
+                && !p.puzzles.active()
                 && let Some(ending) = p.the_match.result()
             {
                 dialogs::game_over(&ctx, &mut p, &mut r, ui_state, ending);

@@ -17,6 +17,7 @@ use crate::ui::widgets::analysis;
 use crate::ui::widgets::lesson::lesson_panel;
 use crate::ui::widgets::moves::move_list;
 use crate::ui::widgets::online;
+use crate::ui::widgets::puzzle::puzzle_panel;
 use crate::ui::widgets::{latest_words, root_ui, send_move_button, side_dot, status_row};
 
 fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
@@ -44,6 +45,8 @@ fn pieces_line(ui: &mut egui::Ui, p: &GameParams, side: Side) {
             Mode::Online { me: Some(me) } if me == side => t!(l, "player-you"),
             Mode::Online { me: Some(_) } => t!(l, "player-opponent"),
             Mode::Online { me: None } => String::new(),
+            Mode::Puzzle { solver } if solver == side => t!(l, "player-you"),
+            Mode::Puzzle { .. } => String::new(),
         };
         ui.label(egui::RichText::new(who).weak());
     });
@@ -75,6 +78,10 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
         ui_.set_max_width(276.0);
         if p.tutorial.active {
             lesson_panel(ui_, p, r, ui);
+            return;
+        }
+        if p.puzzles.active() {
+            puzzle_panel(ui_, p, r, ui);
             return;
         }
         status_row(ui_, p, 16.0);

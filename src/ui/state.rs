@@ -14,6 +14,7 @@ use crate::game::analysis::{Analysis, AnalysisRequest};
 use crate::game::computer::{HintRequest, Thinker};
 use crate::game::link::friend_link;
 use crate::game::online::{Online, OnlineRequest};
+use crate::game::puzzle::{PuzzleProgress, PuzzleRequest, PuzzleState, Puzzles};
 use crate::game::review::{GameReview, ReviewRequest};
 use crate::game::tutorial::Tutorial;
 use crate::game::{Match, MatchCommand, SavedGame, Screen, Setup, TypedAction};
@@ -47,6 +48,8 @@ pub enum Dialog {
     Editor,
     /// Playing someone elsewhere, live, through our server.
     Online,
+    /// The puzzles: of the day, near one's rating, by theme, a streak.
+    Puzzles,
 }
 
 /// What the interface remembers between frames.
@@ -82,6 +85,8 @@ pub struct UiState {
     pub online_form: OnlineForm,
     /// The dialog asked to go online: it closes once the game opens.
     pub online_waiting: bool,
+    /// The theme chosen in the Puzzles dialog.
+    pub puzzle_theme: Option<agon_puzzles::Theme>,
 }
 
 /// The choices of the "Play online" dialog, kept while the game runs.
@@ -313,6 +318,10 @@ pub struct GameParams<'w> {
     pub analysis: Res<'w, Analysis>,
     /// Online play as it stands: the connection, the clocks, the offers.
     pub online: Res<'w, Online>,
+    /// The puzzle on the board, the player's record, the shipped puzzles.
+    pub puzzles: Res<'w, PuzzleState>,
+    pub puzzle_progress: Res<'w, PuzzleProgress>,
+    pub puzzle_set: Res<'w, Puzzles>,
 }
 
 /// What the interface asks of the rest of the game.
@@ -327,6 +336,7 @@ pub struct Requests<'w> {
     pub reviews: MessageWriter<'w, ReviewRequest>,
     pub analysis: MessageWriter<'w, AnalysisRequest>,
     pub online: MessageWriter<'w, OnlineRequest>,
+    pub puzzles: MessageWriter<'w, PuzzleRequest>,
 }
 
 impl Requests<'_> {

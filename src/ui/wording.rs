@@ -19,7 +19,11 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
         (Some(_), Mode::Remote { .. }) => t!(l, "ending-friend-wins"),
         (Some(w), Mode::Online { me: Some(me) }) if w == me => t!(l, "ending-you-win"),
         (Some(_), Mode::Online { me: Some(_) }) => t!(l, "ending-opponent-wins"),
-        (Some(w), Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None }) => {
+        (Some(w), Mode::Puzzle { solver }) if w == solver => t!(l, "ending-you-win"),
+        (
+            Some(w),
+            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None } | Mode::Puzzle { .. },
+        ) => {
             t!(l, "ending-side-wins", side = side_key(w))
         }
     };
@@ -62,7 +66,9 @@ pub(crate) fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String 
     }
     // "your" with one person at the screen, else the side's name.
     let who = match the_match.mode {
-        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { .. } => "you",
+        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { .. } | Mode::Puzzle { .. } => {
+            "you"
+        }
         Mode::PassAndPlay | Mode::Watch { .. } => side_key(side),
     };
     if pos.must_relocate() {
@@ -91,6 +97,7 @@ pub(crate) fn mode_words(l: Lang, mode: Mode) -> String {
         }
         Mode::Remote { .. } => t!(l, "mode-remote"),
         Mode::Online { .. } => t!(l, "mode-online"),
+        Mode::Puzzle { .. } => t!(l, "mode-puzzle"),
     }
 }
 

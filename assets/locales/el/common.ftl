@@ -25,6 +25,7 @@ mode-watch = υπολογιστής εναντίον υπολογιστή, { $le
 mode-vs-computer = εναντίον υπολογιστή, { $level }
 mode-remote = με φίλο μέσω συνδέσμου
 mode-online = διαδικτυακή παρτίδα
+mode-puzzle = γρίφος
 
 # Ο τίτλος πάνω από το μενού και στο «Σχετικά».
 game-name = AGON

@@ -271,3 +271,30 @@ online-refused-busy = Πάρα πολλά αιτήματα ταυτόχρονα:
 online-refused-internal = Ο διακομιστής δεν μπόρεσε να το καταχωρίσει: δοκιμάστε ξανά σε λίγο.
 # Το $detail είναι τα λόγια του ίδιου του διακομιστή, στα αγγλικά.
 online-refused-other = Ο διακομιστής αρνήθηκε: { $detail }
+
+## Ο διάλογος των γρίφων.
+
+dialog-puzzles = Γρίφοι
+# $rating όπως 1523 (ένα ? όσο είναι ακόμη αβέβαιη).
+puzzles-record = Η βαθμολογία σας: { $rating }. Λύθηκαν με την πρώτη προσπάθεια: { $solved } από { $tried }.
+puzzles-daily = Ο γρίφος της ημέρας
+puzzles-daily-hover = Ο ίδιος γρίφος για όλους σήμερα
+puzzles-next = Ένας γρίφος για εσάς
+puzzles-next-hover = Ένας νέος γρίφος κοντά στη βαθμολογία σας
+puzzles-theme = Θέμα:
+puzzles-play-theme = Παίξτε
+puzzles-streak = Σερί
+puzzles-streak-hover = Γρίφοι στη σειρά, όλο και δυσκολότεροι: ένα λάθος και το σερί τελειώνει
+puzzles-streak-best = Το καλύτερό σας σερί: { $count }
+puzzle-theme-throne = Ο θρόνος
+puzzle-theme-throne-in = { $count ->
+        [one] Ο θρόνος σε μία κίνηση
+       *[other] Ο θρόνος σε { $count } κινήσεις
+    }
+puzzle-theme-capture = Αιχμαλωσίες
+puzzle-theme-relocation = Επανατοποθέτηση
+puzzle-theme-queen-hunt = Κυνήγι της βασίλισσας
+puzzle-theme-defence = Άμυνα
+# Το $id όπως το δίνει ο σύνδεσμος.
+puzzle-unknown = Δεν υπάρχει γρίφος { $id }.
+puzzle-none-left = Δεν έμεινε κανένας γρίφος για να παίξετε.

@@ -25,6 +25,7 @@ mode-watch = computer vs computer, { $level }
 mode-vs-computer = vs computer, { $level }
 mode-remote = a friend by link
 mode-online = a game online
+mode-puzzle = a puzzle
 
 # The title over the menu and in About.
 game-name = AGON

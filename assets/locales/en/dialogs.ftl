@@ -275,3 +275,30 @@ online-refused-busy = Too many requests at once: try again in a moment.
 online-refused-internal = The server could not keep that: try again in a moment.
 # $detail is the server's own words, in English.
 online-refused-other = The server refused: { $detail }
+
+## The Puzzles dialog.
+
+dialog-puzzles = Puzzles
+# $rating like 1523 (a ? while still uncertain).
+puzzles-record = Your rating: { $rating }. Solved first time: { $solved } of { $tried }.
+puzzles-daily = Today's puzzle
+puzzles-daily-hover = The same puzzle for everyone today
+puzzles-next = A puzzle for you
+puzzles-next-hover = A new puzzle near your rating
+puzzles-theme = Theme:
+puzzles-play-theme = Play
+puzzles-streak = Streak
+puzzles-streak-hover = Puzzles in a row, harder as you go: one mistake ends it
+puzzles-streak-best = Your best streak: { $count }
+puzzle-theme-throne = The throne
+puzzle-theme-throne-in = { $count ->
+        [one] The throne in one
+       *[other] The throne in { $count }
+    }
+puzzle-theme-capture = Captures
+puzzle-theme-relocation = Relocation
+puzzle-theme-queen-hunt = Queen hunt
+puzzle-theme-defence = Defence
+# $id as the link gives it.
+puzzle-unknown = There is no puzzle { $id }.
+puzzle-none-left = There is no puzzle left to play.

@@ -106,3 +106,6 @@ error-link-online = This is a link to an online game: open it with Play online, 
 error-link-room = “{ $found }” is not an online game (8 to 64 letters, digits, - or _).
 # $detail is the JSON reader's own description, in English.
 error-seats = The seats cannot be read ({ $detail }).
+error-link-puzzle = This is a link to a puzzle, not to a game.
+# $detail is the JSON reader's own description, in English.
+error-puzzles = The puzzle record cannot be read ({ $detail }).

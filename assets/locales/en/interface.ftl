@@ -65,6 +65,8 @@ menu-friend = Play a friend by link
 menu-friend-hover = Take turns by sending each other a link: no account, no server
 menu-online = Play online
 menu-online-hover = Play someone elsewhere, live: by a link you send, or anyone who is waiting
+menu-puzzles = Puzzles
+menu-puzzles-hover = Positions from real games with one way on: today's, near your rating, by theme, or in a streak
 menu-learn = Learn to play
 menu-learn-hover = Eight short lessons, one rule each; your game waits
 menu-load-record = Load a game record
@@ -151,3 +153,80 @@ online-rematch-offer = Your opponent asks for a rematch.
 online-accept-rematch = Play the rematch
 online-leave = Leave
 online-leave-hover = Leave this game and go back to the menu
+
+## A puzzle in the panel. $side is the side to play: light or dark.
+
+# $rating is the puzzle's.
+puzzle-title = Puzzle, rated { $rating }
+# $count is how many of the solver's own actions.
+puzzle-goal-throne = { $side ->
+       *[light] Light to play: win on the throne in { $count ->
+            [one] one action.
+           *[other] { $count } actions.
+        }
+        [dark] Dark to play: win on the throne in { $count ->
+            [one] one action.
+           *[other] { $count } actions.
+        }
+    }
+puzzle-goal-defend = { $side ->
+       *[light] Light to play: find the only action that does not lose.
+        [dark] Dark to play: find the only action that does not lose.
+    }
+puzzle-goal-queen = { $side ->
+       *[light] Light to play: capture the queen.
+        [dark] Dark to play: capture the queen.
+    }
+puzzle-goal-material = { $side ->
+       *[light] Light to play: win pieces for good.
+        [dark] Dark to play: win pieces for good.
+    }
+puzzle-your-move = Your move.
+puzzle-try-again = Try again.
+puzzle-solved = Solved!
+# $cell like e4.
+puzzle-hint-said = Hint: the piece on { $cell } moves.
+puzzle-solution-said = The solution: { $action }.
+# $rating like 1523 (a ? while still uncertain); $change like +12 or -8.
+puzzle-rating = Your puzzle rating: { $rating } ({ $change })
+# $count in the streak now; $best the record.
+puzzle-streak-now = Streak: { $count } in a row (best { $best })
+puzzle-hint = Hint
+puzzle-solution = Solution
+puzzle-next = Next puzzle
+puzzle-analyse = Open in analysis
+puzzle-leave = Leave the puzzles
+
+## What a wrong action would allow. $side is the side that would answer;
+## $action its answer, like e6-f6.
+
+puzzle-wrong-throne = { $side ->
+       *[light] This lets Light's queen reach the throne: { $action }.
+        [dark] This lets Dark's queen reach the throne: { $action }.
+    }
+puzzle-wrong-throne-in = { $side ->
+       *[light] This lets Light win on the throne in { $count ->
+            [one] one action
+           *[other] { $count } actions
+        }, starting with { $action }.
+        [dark] This lets Dark win on the throne in { $count ->
+            [one] one action
+           *[other] { $count } actions
+        }, starting with { $action }.
+    }
+puzzle-wrong-queen = { $side ->
+       *[light] This lets Light capture your queen: { $action }.
+        [dark] This lets Dark capture your queen: { $action }.
+    }
+puzzle-wrong-pieces = { $side ->
+       *[light] This lets Light capture { $count ->
+            [one] a piece
+           *[other] { $count } pieces
+        }: { $action }.
+        [dark] This lets Dark capture { $count ->
+            [one] a piece
+           *[other] { $count } pieces
+        }: { $action }.
+    }
+puzzle-wrong-forfeit = This completes the ring without your queen on the throne: you would forfeit.
+puzzle-wrong-advantage = This lets the win slip away.

@@ -200,6 +200,7 @@ refusal-friends-turn = It is your friend's turn: send them your move.
 refusal-computers-turn = Wait for the computer's move.
 refusal-opponents-turn = Wait for your opponent's move.
 refusal-watching = You are watching this game.
+refusal-puzzle-wait = Wait for the reply.
 refusal-not-an-action = “{ $text }” is not an action: write the two cells, like f1-f2.
 
 ## Notices about files and links, shown once in a dialog. Where $error
@@ -207,19 +208,22 @@ refusal-not-an-action = “{ $text }” is not an action: write the two cells, l
 ## $problem and the $error of a save that failed are the system's or the
 ## browser's own words.
 
-# $what is "saved-game", "settings" or "seats"; $place where the file was kept.
+# $what is "saved-game", "settings", "seats" or "puzzles"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
        *[saved-game] Your saved game could not be read. It was kept as { $place } and not used.
         [settings] Your settings could not be read. They were kept as { $place } and not used.
         [seats] Your seats in online games could not be read. They were kept as { $place } and not used: a seat's claim code takes it back.
+        [puzzles] Your puzzle rating and streak could not be read. They were kept as { $place } and not used: a new record starts.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Your saved game could not be read, nor set aside ({ $problem }). It was left as it is.
         [settings] Your settings could not be read, nor set aside ({ $problem }). They were left as they are.
         [seats] Your seats in online games could not be read, nor set aside ({ $problem }). They were left as they are.
+        [puzzles] Your puzzle rating and streak could not be read, nor set aside ({ $problem }). They were left as they are.
     } { $error }
 notice-save-failed = The game could not be saved: { $error }.
 notice-settings-failed = Your settings could not be saved: { $error }.
+notice-puzzles-failed = Your puzzle rating could not be saved: { $error }.
 notice-seats-failed = Your seat in the online game could not be kept on this device ({ $error }): note its claim code.
 notice-link-failed = The link could not be opened. { $error }
 notice-address-failed = The link in the address could not be opened. { $error }

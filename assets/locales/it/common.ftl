@@ -25,6 +25,7 @@ mode-watch = computer contro computer, { $level }
 mode-vs-computer = contro il computer, { $level }
 mode-remote = contro un amico via link
 mode-online = una partita online
+mode-puzzle = un problema
 
 # Il titolo sopra il menu e in Informazioni.
 game-name = AGON

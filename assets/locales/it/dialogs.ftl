@@ -271,3 +271,30 @@ online-refused-busy = Troppe richieste in una volta: riprova tra un momento.
 online-refused-internal = Il server non è riuscito a registrarlo: riprova tra un momento.
 # $detail sono le parole del server stesso, in inglese.
 online-refused-other = Il server ha rifiutato: { $detail }
+
+## La finestra dei problemi.
+
+dialog-puzzles = Problemi
+# $rating come 1523 (un ? finché è ancora incerto).
+puzzles-record = Il tuo punteggio: { $rating }. Risolti al primo tentativo: { $solved } su { $tried }.
+puzzles-daily = Il problema del giorno
+puzzles-daily-hover = Lo stesso problema per tutti, oggi
+puzzles-next = Un problema per te
+puzzles-next-hover = Un nuovo problema vicino al tuo punteggio
+puzzles-theme = Tema:
+puzzles-play-theme = Gioca
+puzzles-streak = Serie
+puzzles-streak-hover = Problemi uno dopo l'altro, sempre più difficili: un solo errore chiude la serie
+puzzles-streak-best = La tua serie migliore: { $count }
+puzzle-theme-throne = Il trono
+puzzle-theme-throne-in = { $count ->
+        [one] Il trono in un'azione
+       *[other] Il trono in { $count } azioni
+    }
+puzzle-theme-capture = Catture
+puzzle-theme-relocation = Ricollocazione
+puzzle-theme-queen-hunt = Caccia alla regina
+puzzle-theme-defence = Difesa
+# $id così come lo dà il link.
+puzzle-unknown = Il problema { $id } non esiste.
+puzzle-none-left = Non resta nessun problema da giocare.

@@ -109,3 +109,6 @@ error-link-online = Questo è il link di una partita online: aprilo con «Gioca 
 error-link-room = «{ $found }» non è una partita online (da 8 a 64 lettere, cifre, - o _).
 # $detail è la descrizione data dal lettore JSON stesso, in inglese.
 error-seats = Non è possibile leggere i posti nelle partite online ({ $detail }).
+error-link-puzzle = Questo è il link di un problema, non di una partita.
+# $detail è la descrizione data dal lettore JSON stesso, in inglese.
+error-puzzles = Non è possibile leggere i tuoi risultati nei problemi ({ $detail }).

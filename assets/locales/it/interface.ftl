@@ -65,6 +65,8 @@ menu-friend = Sfida un amico via link
 menu-friend-hover = Giocate a turno mandandovi un link: niente account, niente server
 menu-online = Gioca online
 menu-online-hover = Sfida qualcuno lontano, in diretta: con un link che mandi tu, o chiunque sia in attesa
+menu-puzzles = Problemi
+menu-puzzles-hover = Posizioni tratte da partite vere, con un'unica continuazione giusta: il problema del giorno, problemi vicini al tuo punteggio, per tema o in serie
 menu-learn = Impara a giocare
 menu-learn-hover = Otto brevi lezioni, una regola ciascuna; la tua partita ti aspetta
 menu-load-record = Carica una partita
@@ -149,3 +151,80 @@ online-rematch-offer = Il tuo avversario chiede la rivincita.
 online-accept-rematch = Gioca la rivincita
 online-leave = Esci
 online-leave-hover = Lascia questa partita e torna al menu
+
+## Un problema nel pannello. $side è lo schieramento che muove: "light" o "dark".
+
+# $rating è quello del problema.
+puzzle-title = Problema, punteggio { $rating }
+# $count: quante azioni proprie di chi risolve.
+puzzle-goal-throne = { $side ->
+       *[light] Tocca al Chiaro: vinci sul trono in { $count ->
+            [one] un'azione.
+           *[other] { $count } azioni.
+        }
+        [dark] Tocca allo Scuro: vinci sul trono in { $count ->
+            [one] un'azione.
+           *[other] { $count } azioni.
+        }
+    }
+puzzle-goal-defend = { $side ->
+       *[light] Tocca al Chiaro: trova l'unica azione che non perde.
+        [dark] Tocca allo Scuro: trova l'unica azione che non perde.
+    }
+puzzle-goal-queen = { $side ->
+       *[light] Tocca al Chiaro: cattura la regina.
+        [dark] Tocca allo Scuro: cattura la regina.
+    }
+puzzle-goal-material = { $side ->
+       *[light] Tocca al Chiaro: guadagna pedine in modo definitivo.
+        [dark] Tocca allo Scuro: guadagna pedine in modo definitivo.
+    }
+puzzle-your-move = Tocca a te.
+puzzle-try-again = Riprova.
+puzzle-solved = Risolto!
+# $cell come e4.
+puzzle-hint-said = Suggerimento: muove la pedina in { $cell }.
+puzzle-solution-said = La soluzione: { $action }.
+# $rating come 1523 (un ? finché è ancora incerto); $change come +12 o -8.
+puzzle-rating = Il tuo punteggio nei problemi: { $rating } ({ $change })
+# $count nella serie attuale; $best il record.
+puzzle-streak-now = Serie: { $count } di fila (record { $best })
+puzzle-hint = Suggerimento
+puzzle-solution = Soluzione
+puzzle-next = Problema successivo
+puzzle-analyse = Apri sulla scacchiera di analisi
+puzzle-leave = Esci dai problemi
+
+## Che cosa permetterebbe un'azione sbagliata. $side è lo schieramento che
+## risponderebbe; $action la sua risposta, come e6-f6.
+
+puzzle-wrong-throne = { $side ->
+       *[light] Questo permette alla regina del Chiaro di raggiungere il trono: { $action }.
+        [dark] Questo permette alla regina dello Scuro di raggiungere il trono: { $action }.
+    }
+puzzle-wrong-throne-in = { $side ->
+       *[light] Questo permette al Chiaro di vincere sul trono in { $count ->
+            [one] un'azione
+           *[other] { $count } azioni
+        }, a cominciare da { $action }.
+        [dark] Questo permette allo Scuro di vincere sul trono in { $count ->
+            [one] un'azione
+           *[other] { $count } azioni
+        }, a cominciare da { $action }.
+    }
+puzzle-wrong-queen = { $side ->
+       *[light] Questo permette al Chiaro di catturare la tua regina: { $action }.
+        [dark] Questo permette allo Scuro di catturare la tua regina: { $action }.
+    }
+puzzle-wrong-pieces = { $side ->
+       *[light] Questo permette al Chiaro di catturare { $count ->
+            [one] una pedina
+           *[other] { $count } pedine
+        }: { $action }.
+        [dark] Questo permette allo Scuro di catturare { $count ->
+            [one] una pedina
+           *[other] { $count } pedine
+        }: { $action }.
+    }
+puzzle-wrong-forfeit = Così completi l'anello senza la tua regina sul trono: perderesti a tavolino.
+puzzle-wrong-advantage = Così ti lasci sfuggire la vittoria.

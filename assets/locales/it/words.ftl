@@ -216,6 +216,7 @@ refusal-friends-turn = Tocca al tuo amico: mandagli la tua mossa.
 refusal-computers-turn = Aspetta la mossa del computer.
 refusal-opponents-turn = Aspetta la mossa del tuo avversario.
 refusal-watching = Stai guardando questa partita.
+refusal-puzzle-wait = Aspetta la risposta.
 refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, come f1-f2.
 
 ## Avvisi su file e link, mostrati una volta in una finestra. Dove $error
@@ -223,19 +224,22 @@ refusal-not-an-action = «{ $text }» non è un'azione: scrivi le due caselle, c
 ## l'$error di un salvataggio non riuscito sono le parole del sistema o del
 ## browser stesso.
 
-# $what è "saved-game", "settings" o "seats"; $place dove è stato conservato il file.
+# $what è "saved-game", "settings", "seats" o "puzzles"; $place dove è stato conservato il file.
 notice-unreadable-kept = { $what ->
        *[saved-game] Non è stato possibile leggere la tua partita salvata. È stata conservata come { $place } e non è stata usata.
         [settings] Non è stato possibile leggere le tue impostazioni. Sono state conservate come { $place } e non sono state usate.
         [seats] Non è stato possibile leggere i tuoi posti nelle partite online. Sono stati conservati come { $place } e non sono stati usati: un posto si riprende con il suo codice di recupero.
+        [puzzles] Non è stato possibile leggere il tuo punteggio e la tua serie nei problemi. Sono stati conservati come { $place } e non sono stati usati: si ricomincia da capo.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Non è stato possibile leggere la tua partita salvata, né metterla da parte ({ $problem }). È stata lasciata com'è.
         [settings] Non è stato possibile leggere le tue impostazioni, né metterle da parte ({ $problem }). Sono state lasciate come sono.
         [seats] Non è stato possibile leggere i tuoi posti nelle partite online, né metterli da parte ({ $problem }). Sono stati lasciati come sono.
+        [puzzles] Non è stato possibile leggere il tuo punteggio e la tua serie nei problemi, né metterli da parte ({ $problem }). Sono stati lasciati come sono.
     } { $error }
 notice-save-failed = Non è stato possibile salvare la partita: { $error }.
 notice-settings-failed = Non è stato possibile salvare le tue impostazioni: { $error }.
+notice-puzzles-failed = Non è stato possibile salvare il tuo punteggio nei problemi: { $error }.
 notice-seats-failed = Non è stato possibile conservare su questo dispositivo il tuo posto nella partita online ({ $error }): annota il suo codice di recupero.
 notice-link-failed = Non è stato possibile aprire il link. { $error }
 notice-address-failed = Non è stato possibile aprire il link nell'indirizzo. { $error }

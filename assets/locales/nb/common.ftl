@@ -25,6 +25,7 @@ mode-watch = datamaskin mot datamaskin, { $level }
 mode-vs-computer = mot datamaskinen, { $level }
 mode-remote = en venn via lenke
 mode-online = et parti på nett
+mode-puzzle = en oppgave
 
 # The title over the menu and in About.
 game-name = AGON

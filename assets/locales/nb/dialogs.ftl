@@ -271,3 +271,30 @@ online-refused-busy = For mange forespørsler på en gang: prøv igjen om et øy
 online-refused-internal = Serveren klarte ikke å lagre det: prøv igjen om et øyeblikk.
 # $detail er serverens egne ord, på engelsk.
 online-refused-other = Serveren avviste: { $detail }
+
+## Oppgavedialogen.
+
+dialog-puzzles = Oppgaver
+# $rating som 1523 (et ? så lenge den er usikker).
+puzzles-record = Ratingen din: { $rating }. Løst på første forsøk: { $solved } av { $tried }.
+puzzles-daily = Dagens oppgave
+puzzles-daily-hover = Den samme oppgaven for alle i dag
+puzzles-next = En oppgave til deg
+puzzles-next-hover = En ny oppgave nær ratingen din
+puzzles-theme = Tema:
+puzzles-play-theme = Spill
+puzzles-streak = Rekke
+puzzles-streak-hover = Oppgaver på rad, stadig vanskeligere: én feil, og rekken er over
+puzzles-streak-best = Din beste rekke: { $count }
+puzzle-theme-throne = Tronen
+puzzle-theme-throne-in = { $count ->
+        [one] Tronen i ett trekk
+       *[other] Tronen i { $count } trekk
+    }
+puzzle-theme-capture = Fangster
+puzzle-theme-relocation = Tilbakesetting
+puzzle-theme-queen-hunt = Dronningjakt
+puzzle-theme-defence = Forsvar
+# $id slik lenken gir den.
+puzzle-unknown = Oppgave { $id } finnes ikke.
+puzzle-none-left = Det er ingen oppgaver igjen å spille.

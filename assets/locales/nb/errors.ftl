@@ -109,3 +109,6 @@ error-link-online = Dette er en lenke til et parti på nett: åpne den med «Spi
 error-link-room = «{ $found }» er ikke et parti på nett (8 til 64 bokstaver, sifre, - eller _).
 # $detail is the JSON reader's own description, in English.
 error-seats = Plassene kan ikke leses ({ $detail }).
+error-link-puzzle = Dette er en lenke til en oppgave, ikke til et parti.
+# $detail is the JSON reader's own description, in English.
+error-puzzles = Oppgavehistorikken kan ikke leses ({ $detail }).

@@ -65,6 +65,8 @@ menu-friend = Spill mot en venn via lenke
 menu-friend-hover = Bytt på å trekke ved å sende hverandre en lenke: ingen konto, ingen server
 menu-online = Spill på nett
 menu-online-hover = Spill direkte mot noen et annet sted: via en lenke du sender, eller mot hvem som helst som venter
+menu-puzzles = Oppgaver
+menu-puzzles-hover = Stillinger fra ekte partier med bare én vei videre: dagens oppgave, oppgaver nær ratingen din, etter tema eller mange på rad
 menu-learn = Lær å spille
 menu-learn-hover = Åtte korte leksjoner, én regel i hver; partiet ditt venter
 menu-load-record = Last inn en partiprotokoll
@@ -149,3 +151,80 @@ online-rematch-offer = Motstanderen din ber om revansj.
 online-accept-rematch = Spill revansjen
 online-leave = Forlat
 online-leave-hover = Forlat dette partiet og gå tilbake til menyen
+
+## En oppgave i panelet. $side er siden som skal trekke: light eller dark.
+
+# $rating er oppgavens egen.
+puzzle-title = Oppgave, rating { $rating }
+# $count: hvor mange av løserens egne trekk.
+puzzle-goal-throne = { $side ->
+       *[light] Lys i trekket: vinn på tronen i { $count ->
+            [one] ett trekk.
+           *[other] { $count } trekk.
+        }
+        [dark] Mørk i trekket: vinn på tronen i { $count ->
+            [one] ett trekk.
+           *[other] { $count } trekk.
+        }
+    }
+puzzle-goal-defend = { $side ->
+       *[light] Lys i trekket: finn det eneste trekket som ikke taper.
+        [dark] Mørk i trekket: finn det eneste trekket som ikke taper.
+    }
+puzzle-goal-queen = { $side ->
+       *[light] Lys i trekket: fang dronningen.
+        [dark] Mørk i trekket: fang dronningen.
+    }
+puzzle-goal-material = { $side ->
+       *[light] Lys i trekket: vinn brikker for godt.
+        [dark] Mørk i trekket: vinn brikker for godt.
+    }
+puzzle-your-move = Ditt trekk.
+puzzle-try-again = Prøv igjen.
+puzzle-solved = Løst!
+# $cell som e4.
+puzzle-hint-said = Tips: det er brikken på { $cell } som skal flytte.
+puzzle-solution-said = Løsningen: { $action }.
+# $rating som 1523 (et ? så lenge den er usikker); $change som +12 eller -8.
+puzzle-rating = Oppgaveratingen din: { $rating } ({ $change })
+# $count i rekken nå; $best rekorden.
+puzzle-streak-now = Rekke: { $count } på rad (beste { $best })
+puzzle-hint = Tips
+puzzle-solution = Løsning
+puzzle-next = Neste oppgave
+puzzle-analyse = Åpne på analysebrettet
+puzzle-leave = Avslutt oppgavene
+
+## Hva et feil trekk ville tillate. $side er siden som ville svare;
+## $action svaret, som e6-f6.
+
+puzzle-wrong-throne = { $side ->
+       *[light] Dette lar Lys' dronning nå tronen: { $action }.
+        [dark] Dette lar Mørks dronning nå tronen: { $action }.
+    }
+puzzle-wrong-throne-in = { $side ->
+       *[light] Dette lar Lys vinne på tronen i { $count ->
+            [one] ett trekk
+           *[other] { $count } trekk
+        }, med { $action } som første trekk.
+        [dark] Dette lar Mørk vinne på tronen i { $count ->
+            [one] ett trekk
+           *[other] { $count } trekk
+        }, med { $action } som første trekk.
+    }
+puzzle-wrong-queen = { $side ->
+       *[light] Dette lar Lys fange dronningen din: { $action }.
+        [dark] Dette lar Mørk fange dronningen din: { $action }.
+    }
+puzzle-wrong-pieces = { $side ->
+       *[light] Dette lar Lys fange { $count ->
+            [one] en brikke
+           *[other] { $count } brikker
+        }: { $action }.
+        [dark] Dette lar Mørk fange { $count ->
+            [one] en brikke
+           *[other] { $count } brikker
+        }: { $action }.
+    }
+puzzle-wrong-forfeit = Dette fullfører ringen uten at dronningen din står på tronen: du ville forfalle partiet.
+puzzle-wrong-advantage = Dette lar seieren glippe.

@@ -224,6 +224,7 @@ refusal-friends-turn = Det er vennens tur: send trekket ditt til vennen.
 refusal-computers-turn = Vent på datamaskinens trekk.
 refusal-opponents-turn = Vent på motstanderens trekk.
 refusal-watching = Du ser på dette partiet.
+refusal-puzzle-wait = Vent på svaret.
 refusal-not-an-action = «{ $text }» er ikke et trekk: skriv de to feltene, f.eks. f1-f2.
 
 ## Notices about files and links, shown once in a dialog. Where $error
@@ -231,19 +232,22 @@ refusal-not-an-action = «{ $text }» er ikke et trekk: skriv de to feltene, f.e
 ## $problem and the $error of a save that failed are the system's or the
 ## browser's own words.
 
-# $what is "saved-game", "settings" or "seats"; $place where the file was kept.
+# $what is "saved-game", "settings", "seats" or "puzzles"; $place where the file was kept.
 notice-unreadable-kept = { $what ->
        *[saved-game] Det lagrede partiet ditt kunne ikke leses. Det ble tatt vare på som { $place } og ikke brukt.
         [settings] Innstillingene dine kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt.
         [seats] Plassene dine i partier på nett kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt: en plass tas tilbake med plasskoden sin.
+        [puzzles] Oppgaveratingen og rekken din kunne ikke leses. De ble tatt vare på som { $place } og ikke brukt: du begynner på nytt.
     } { $error }
 notice-unreadable-left = { $what ->
        *[saved-game] Det lagrede partiet ditt kunne verken leses eller legges til side ({ $problem }). Det ble liggende urørt.
         [settings] Innstillingene dine kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
         [seats] Plassene dine i partier på nett kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
+        [puzzles] Oppgaveratingen og rekken din kunne verken leses eller legges til side ({ $problem }). De ble liggende urørt.
     } { $error }
 notice-save-failed = Partiet kunne ikke lagres: { $error }.
 notice-settings-failed = Innstillingene dine kunne ikke lagres: { $error }.
+notice-puzzles-failed = Oppgaveratingen din kunne ikke lagres: { $error }.
 notice-seats-failed = Plassen din i partiet på nett kunne ikke lagres på denne enheten ({ $error }): skriv opp plasskoden.
 notice-link-failed = Lenken kunne ikke åpnes. { $error }
 notice-address-failed = Lenken i adressen kunne ikke åpnes. { $error }

@@ -8,6 +8,7 @@ mod editor;
 mod keys;
 mod new_game;
 mod online;
+mod puzzles;
 mod records;
 mod rules;
 mod settings;
@@ -44,6 +45,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
         Dialog::Position => t!(l, "dialog-position"),
         Dialog::Editor => t!(l, "editor"),
         Dialog::Online => t!(l, "dialog-online"),
+        Dialog::Puzzles => t!(l, "dialog-puzzles"),
     };
     // The title is shown; the window's identity must not change with the
     // language, or egui would take it for a new window.
@@ -82,6 +84,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
             Dialog::Keys => keys::show(ui_, l),
             Dialog::Editor => editor::show(ui_, p, r, ui),
             Dialog::Online => online::show(ui_, p, r, ui),
+            Dialog::Puzzles => puzzles::show(ui_, p, r, ui),
             Dialog::Position => {
                 ui_.add(
                     egui::Label::new(

@@ -11,6 +11,7 @@ pub(super) mod analysis;
 pub(super) mod lesson;
 pub(super) mod moves;
 pub(super) mod online;
+pub(super) mod puzzle;
 
 use agon_ai::review::Mark;
 use agon_rules::{ActionKind, Side};
