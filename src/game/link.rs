@@ -112,7 +112,10 @@ pub(crate) fn online_room(text: &str) -> Option<Result<String, Message>> {
 /// The puzzle a link names (`?puzzle=ID`), if it names one.
 pub(crate) fn puzzle_id(text: &str) -> Option<String> {
     let pairs = link::parse_query(text.trim()).ok()?;
-    pairs.into_iter().find(|(k, _)| k == "puzzle").map(|(_, id)| id)
+    pairs
+        .into_iter()
+        .find(|(k, _)| k == "puzzle")
+        .map(|(_, id)| id)
 }
 
 /// The room a player gives: a link to it, or the room's id alone.

@@ -19,8 +19,8 @@ use crate::game::messages::{Feedback, RequestAction};
 use crate::game::mode::Mode;
 use crate::game::the_match::Match;
 use crate::game::turn::{BoardBusy, Selection};
-use crate::i18n::{Lang, Message};
 use crate::i18n::words::side_key;
+use crate::i18n::{Lang, Message};
 
 /// The shipped puzzles, read once at launch.
 #[derive(Resource)]
@@ -127,12 +127,17 @@ pub(crate) struct PuzzleAccess<'w> {
 impl PuzzleAccess<'_> {
     /// Puts the puzzle `start` names on the board, setting the game in
     /// progress aside (once: from one puzzle to the next it stays aside).
-    pub(crate) fn start(&mut self, start: &PuzzleStart, the_match: &mut Match) -> Result<(), Message> {
+    pub(crate) fn start(
+        &mut self,
+        start: &PuzzleStart,
+        the_match: &mut Match,
+    ) -> Result<(), Message> {
         let seed = agon_rules::splitmix64(the_match.seed ^ self.progress.tried.len() as u64);
         let (puzzle, kind) = PuzzleState::choose(&self.set.0, &self.progress, start, seed)
             .ok_or_else(|| match start {
-                PuzzleStart::Id(id) => Message::new("puzzle-unknown")
-                    .with("id", agon_rules::Excerpt(id).to_string()),
+                PuzzleStart::Id(id) => {
+                    Message::new("puzzle-unknown").with("id", agon_rules::Excerpt(id).to_string())
+                }
                 _ => Message::new("puzzle-none-left"),
             })?;
         let mut board = Match::new(
@@ -184,7 +189,9 @@ impl PuzzleState {
                 let near = puzzles
                     .next_near(progress.rating.rating(), *theme, &tried, seed)
                     // Every one tried: any near the rating again.
-                    .or_else(|| puzzles.next_near(progress.rating.rating(), *theme, &|_| false, seed))?;
+                    .or_else(|| {
+                        puzzles.next_near(progress.rating.rating(), *theme, &|_| false, seed)
+                    })?;
                 (near, PuzzleKind::Rated(*theme))
             }
             PuzzleStart::Streak => {
@@ -401,7 +408,10 @@ mod tests {
         let first = set.puzzles()[0].clone();
         let (by_id, kind) =
             PuzzleState::choose(set, &progress, &PuzzleStart::Id(first.id.clone()), 1).unwrap();
-        assert_eq!((by_id.id.as_str(), kind), (first.id.as_str(), PuzzleKind::Rated(None)));
+        assert_eq!(
+            (by_id.id.as_str(), kind),
+            (first.id.as_str(), PuzzleKind::Rated(None))
+        );
         assert!(PuzzleState::choose(set, &progress, &PuzzleStart::Id("nope".into()), 1).is_none());
         let (next, _) = PuzzleState::choose(set, &progress, &PuzzleStart::Next(None), 7).unwrap();
         progress.tried.push(next.id.clone());

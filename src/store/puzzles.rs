@@ -60,7 +60,12 @@ mod tests {
         assert_eq!(parse(&text).unwrap(), progress);
         // A rating that cannot be one is refused by name, not taken.
         let bad = text.replace("\"deviation\":", "\"deviation\":-");
-        assert!(parse(&bad).unwrap_err().to_string().contains("cannot be read"));
+        assert!(
+            parse(&bad)
+                .unwrap_err()
+                .to_string()
+                .contains("cannot be read")
+        );
         assert!(parse("{\"rating\": 3}").is_err());
     }
 }

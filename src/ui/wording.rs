@@ -22,7 +22,10 @@ pub fn describe_ending(l: Lang, ending: Ending, mode: Mode) -> (String, String) 
         (Some(w), Mode::Puzzle { solver }) if w == solver => t!(l, "ending-you-win"),
         (
             Some(w),
-            Mode::PassAndPlay | Mode::Watch { .. } | Mode::Online { me: None } | Mode::Puzzle { .. },
+            Mode::PassAndPlay
+            | Mode::Watch { .. }
+            | Mode::Online { me: None }
+            | Mode::Puzzle { .. },
         ) => {
             t!(l, "ending-side-wins", side = side_key(w))
         }
@@ -66,9 +69,10 @@ pub(crate) fn status_line(l: Lang, the_match: &Match, thinking: bool) -> String 
     }
     // "your" with one person at the screen, else the side's name.
     let who = match the_match.mode {
-        Mode::VsComputer { .. } | Mode::Remote { .. } | Mode::Online { .. } | Mode::Puzzle { .. } => {
-            "you"
-        }
+        Mode::VsComputer { .. }
+        | Mode::Remote { .. }
+        | Mode::Online { .. }
+        | Mode::Puzzle { .. } => "you",
         Mode::PassAndPlay | Mode::Watch { .. } => side_key(side),
     };
     if pos.must_relocate() {

@@ -38,16 +38,16 @@ fn a_puzzle_by_its_link_is_solved_by_its_actions_and_a_wrong_one_is_refused() {
         .clone();
     let solver = puzzle.solver();
     // A game in progress, set aside while the puzzles are on.
-    let mut app = whole_app(
-        &dir,
-        &["--mode", "pass-and-play", "--play", "f1-f2"],
-    );
+    let mut app = whole_app(&dir, &["--mode", "pass-and-play", "--play", "f1-f2"]);
     app.world_mut().write_message(MatchCommand::StartPuzzle(
         agon::game::puzzle::PuzzleStart::Id(puzzle.id.clone()),
     ));
     frames(&mut app, 3);
     assert_eq!(position(&app), puzzle.position);
-    assert_eq!(app.world().resource::<Match>().mode, Mode::Puzzle { solver });
+    assert_eq!(
+        app.world().resource::<Match>().mode,
+        Mode::Puzzle { solver }
+    );
     assert_eq!(attempt(&app), Some(Attempt::Playing));
     // A wrong action: refused with what it allows, nothing played.
     let right = puzzle.solution[0];
@@ -58,13 +58,14 @@ fn a_puzzle_by_its_link_is_solved_by_its_actions_and_a_wrong_one_is_refused() {
         .copied()
         .find(|&a| a != right)
         .expect("another action");
-    let mut said = app
-        .world()
-        .resource::<Messages<Feedback>>()
-        .get_cursor();
+    let mut said = app.world().resource::<Messages<Feedback>>().get_cursor();
     click(&mut app, &wrong.from.to_string());
     click(&mut app, &wrong.to.to_string());
-    assert_eq!(position(&app), puzzle.position, "the wrong action was played");
+    assert_eq!(
+        position(&app),
+        puzzle.position,
+        "the wrong action was played"
+    );
     assert!(matches!(attempt(&app), Some(Attempt::Wrong(_))));
     let words = drain(&mut app, &mut said);
     assert!(
@@ -83,8 +84,12 @@ fn a_puzzle_by_its_link_is_solved_by_its_actions_and_a_wrong_one_is_refused() {
     assert_eq!(attempt(&app), Some(Attempt::Solved));
     // Not clean (one mistake): the rating went down, and it is on disk.
     let progress = app.world().resource::<PuzzleProgress>().clone();
-    assert!(progress.rating.rating() < 1500.0, "{}", progress.rating.rating());
-    assert_eq!(progress.tried, [puzzle.id.clone()]);
+    assert!(
+        progress.rating.rating() < 1500.0,
+        "{}",
+        progress.rating.rating()
+    );
+    assert_eq!(progress.tried, std::slice::from_ref(&puzzle.id));
     assert_eq!(progress.solved_clean, 0);
     let on_disk = std::fs::read_to_string(dir.join("puzzles.json")).unwrap();
     assert!(on_disk.contains(&puzzle.id), "{on_disk}");

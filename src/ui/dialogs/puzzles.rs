@@ -61,7 +61,10 @@ pub(crate) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
             });
         let theme = *chosen;
         if ui_.button(t!(l, "puzzles-play-theme")).clicked() {
-            r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Next(Some(theme))));
+            r.send(
+                ui,
+                MatchCommand::StartPuzzle(PuzzleStart::Next(Some(theme))),
+            );
         }
     });
     ui_.add_space(4.0);
@@ -72,5 +75,7 @@ pub(crate) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
     if ui.place("PuzzleStreak", button).clicked() {
         r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Streak));
     }
-    ui_.label(egui::RichText::new(t!(l, "puzzles-streak-best", count = u64::from(streak.best))).weak());
+    ui_.label(
+        egui::RichText::new(t!(l, "puzzles-streak-best", count = u64::from(streak.best))).weak(),
+    );
 }

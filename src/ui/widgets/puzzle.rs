@@ -8,7 +8,9 @@ use agon_rules::Side;
 use bevy_egui::egui;
 
 use crate::game::analysis::AnalysisRequest;
-use crate::game::puzzle::{Attempt, PuzzleKind, PuzzleRequest, PuzzleStart, consequence_words, game_of};
+use crate::game::puzzle::{
+    Attempt, PuzzleKind, PuzzleRequest, PuzzleStart, consequence_words, game_of,
+};
 use crate::game::{MatchCommand, Setup};
 use crate::i18n::words::side_key;
 use crate::ui::state::{GameParams, Requests, UiState};
@@ -37,14 +39,7 @@ pub(crate) fn puzzle_panel(
     let l = *p.lang;
     let run = &active.run;
     let puzzle = run.puzzle();
-    ui_.label(
-        egui::RichText::new(t!(
-            l,
-            "puzzle-title",
-            rating = u64::from(puzzle.rating)
-        ))
-        .weak(),
-    );
+    ui_.label(egui::RichText::new(t!(l, "puzzle-title", rating = u64::from(puzzle.rating))).weak());
     let goal = goal_words(l, run.goal(), run.solver());
     ui_.label(egui::RichText::new(goal).size(20.0).strong());
     ui_.add_space(4.0);
@@ -58,10 +53,14 @@ pub(crate) fn puzzle_panel(
             ),
             egui::Color32::from_rgb(240, 190, 110),
         ),
-        Attempt::Solved => (t!(l, "puzzle-solved"), egui::Color32::from_rgb(140, 220, 140)),
+        Attempt::Solved => (
+            t!(l, "puzzle-solved"),
+            egui::Color32::from_rgb(140, 220, 140),
+        ),
     };
     // A live region: a screen reader says it as it changes.
-    let response = ui_.add(egui::Label::new(egui::RichText::new(said).size(16.0).color(colour)).wrap());
+    let response =
+        ui_.add(egui::Label::new(egui::RichText::new(said).size(16.0).color(colour)).wrap());
     ui_.ctx().accesskit_node_builder(response.id, |node| {
         node.set_live(egui::accesskit::Live::Polite);
     });
