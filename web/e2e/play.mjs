@@ -19,7 +19,10 @@
 //     the import box opens, and a file dropped on the page opens;
 //  6. a friend by link: one page plays and sends its move, another opens the
 //     link, sees the action, replies and sends a link back, which the first
-//     page opens without a question.
+//     page opens without a question;
+//  7. a puzzle by its link (?puzzle=ID): the solution is clicked, the other
+//     side's reply played between by the game, and the page says it is
+//     solved.
 // Usage: URL=http://127.0.0.1:8080/ node web/e2e/play.mjs
 import { decodePng } from "./png.mjs";
 import { afn, button, cellAt, clickFor, fail, launch, openPage, play, waitAfn } from "./common.mjs";
@@ -382,6 +385,36 @@ if (run(7)) {
     null, { timeout: 60_000 }).catch(() => fail("the analysis did not follow the board"));
   console.log(`analysis: after f11-f10, ${await page.evaluate(() => document.body.dataset.analysis)}`);
   if (errors.length) fail(`analysis: page errors:\n${errors.join("\n")}`);
+  await context.close();
+}
+
+// 7. A puzzle by its link: one with a reply, from the shipped file.
+if (run(7)) {
+  const lines = readFileSync(new URL("../../assets/puzzles/puzzles.jsonl", import.meta.url), "utf8")
+    .split("\n").slice(1).filter(Boolean).map((l) => JSON.parse(l));
+  const puzzle = lines.find((p) => p.solution.length === 3);
+  if (!puzzle) fail("no puzzle of three actions in the file");
+  const { page, errors, context } = await open({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${url}?puzzle=${puzzle.id}`);
+  await ready(page);
+  const state = (want) => page.waitForFunction((w) => document.body.dataset.puzzle === w, want,
+    { timeout: 60_000 }).catch(async () => fail(`the puzzle is "${await page.evaluate(
+      () => document.body.dataset.puzzle)}", not "${want}"`));
+  await state("playing");
+  await waitAfn(page, puzzle.afn, "the puzzle's position");
+  const [first, reply, last] = puzzle.solution;
+  const cells = (a) => a.split("x")[0].split("-");
+  await play(page, ...cells(first));
+  // The reply comes by itself: the solver is to move again, elsewhere.
+  const solver = puzzle.afn.split(" ")[1];
+  await page.waitForFunction(([start, side]) => {
+    const now = document.body.dataset.afn ?? "";
+    return now !== start && now.split(" ")[1] === side;
+  }, [puzzle.afn, solver], { timeout: 60_000 }).catch(() => fail(`the reply ${reply} never came`));
+  console.log(`puzzle ${puzzle.id}: ${first}, the reply ${reply}, then ${last}`);
+  await play(page, ...cells(last));
+  await state("solved");
+  if (errors.length) fail(`puzzle: page errors:\n${errors.join("\n")}`);
   await context.close();
 }
 
