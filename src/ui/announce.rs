@@ -11,6 +11,7 @@ use agon_rules::{
 use bevy::prelude::*;
 
 use crate::frames::AppSystems;
+use crate::game::online::{Connection, Online};
 use crate::game::{ActionApplied, BoardReset, Feedback, Match, Mode, Selection};
 use crate::i18n::Lang;
 use crate::i18n::words::{actions, side_key};
@@ -348,9 +349,67 @@ fn speak_on_the_page(said: Res<Announcements>) {
     crate::page::announce(&said.spoken);
 }
 
+/// What an online game's room said since the last frame, in words: a draw
+/// or a rematch offered, the opponent gone or back, the connection lost or
+/// found again. (Its actions and its end are the match's, said above.)
+fn announce_online(
+    the_match: Res<Match>,
+    online: Res<Online>,
+    mut last: Local<Option<OnlineSaid>>,
+    mut out: ResMut<Announcements>,
+    lang: Res<Lang>,
+) {
+    let Mode::Online { me: Some(me) } = the_match.mode else {
+        *last = None;
+        return;
+    };
+    let l = *lang;
+    let now = OnlineSaid {
+        draw: online.draw_offer() == Some(!me),
+        rematch: online.rematch_offer() == Some(!me),
+        opponent_here: online.presence().is_some_and(|p| p.seat(!me)),
+        connected: !matches!(online.connection(), Connection::Retrying { .. }),
+    };
+    let Some(before) = last.replace(now) else {
+        return;
+    };
+    if now.draw && !before.draw {
+        out.say(t!(l, "online-draw-offer"));
+    }
+    if now.rematch && !before.rematch {
+        out.say(t!(l, "online-rematch-offer"));
+    }
+    if now.opponent_here != before.opponent_here && online.started() {
+        out.say(if now.opponent_here {
+            t!(l, "online-opponent-here")
+        } else {
+            t!(l, "online-opponent-away")
+        });
+    }
+    if now.connected != before.connected {
+        out.say(match online.connection() {
+            Connection::Retrying { in_s } => t!(l, "online-retrying", seconds = in_s),
+            _ => t!(l, "online-connected"),
+        });
+    }
+}
+
+/// What [`announce_online`] said last.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct OnlineSaid {
+    draw: bool,
+    rematch: bool,
+    opponent_here: bool,
+    connected: bool,
+}
+
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Announcements>()
-        .add_systems(Update, announce.in_set(AppSystems::Follow));
+    app.init_resource::<Announcements>().add_systems(
+        Update,
+        (announce, announce_online)
+            .chain()
+            .in_set(AppSystems::Follow),
+    );
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, speak_on_the_page.after(announce));
 }

@@ -191,6 +191,17 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     until(&mut [&mut light, &mut dark], "the game goes on", |a| {
         actions(a[1]) == ["f1-f2", "f11-f10", "b1-b2"]
     });
+    // Dark offers a draw: Light's screen reader hears it; Light declines.
+    ask(&mut dark, OnlineRequest::OfferDraw);
+    until(&mut [&mut light, &mut dark], "the offer is said", |a| {
+        let said = a[0].world().resource::<agon::ui::announce::Announcements>();
+        said.latest() == Some("Your opponent offers a draw.")
+            && a[1].world().resource::<Online>().draw_offer() == Some(Side::Dark)
+    });
+    ask(&mut light, OnlineRequest::DeclineDraw);
+    until(&mut [&mut light, &mut dark], "the offer is declined", |a| {
+        a[1].world().resource::<Online>().draw_offer().is_none()
+    });
     // Dark resigns: both boards end the same way.
     ask(&mut dark, OnlineRequest::Resign);
     let resigned = Some(Ending::Resignation {

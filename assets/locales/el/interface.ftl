@@ -126,6 +126,7 @@ analysis-score = Βαθμολογία: { $score } (για τα Ανοιχτά)
 online-connecting = Σύνδεση με τον διακομιστή…
 # $seconds ως την επόμενη προσπάθεια.
 online-retrying = Η σύνδεση χάθηκε: νέα προσπάθεια σε { $seconds } δευτ.
+online-connected = Συνδεθήκατε ξανά.
 online-waiting = Αναμονή για τον αντίπαλό σας. Στείλτε του αυτόν τον σύνδεσμο:
 online-copy-link = Αντιγραφή συνδέσμου
 online-link-copied = Αντιγράφηκε.

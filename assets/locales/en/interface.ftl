@@ -128,6 +128,7 @@ analysis-score = Score: { $score } (for Light)
 online-connecting = Connecting to the server…
 # $seconds until the next try.
 online-retrying = The connection is lost: trying again in { $seconds } s.
+online-connected = Connected again.
 online-waiting = Waiting for your opponent. Send them this link:
 online-copy-link = Copy the link
 online-link-copied = Copied.

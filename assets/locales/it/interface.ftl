@@ -126,6 +126,7 @@ analysis-score = Punteggio: { $score } (per il Chiaro)
 online-connecting = Connessione al server…
 # $seconds fino al prossimo tentativo.
 online-retrying = Connessione persa: nuovo tentativo tra { $seconds } s.
+online-connected = Di nuovo connesso.
 online-waiting = In attesa del tuo avversario. Mandagli questo link:
 online-copy-link = Copia il link
 online-link-copied = Copiato.

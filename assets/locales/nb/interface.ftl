@@ -126,6 +126,7 @@ analysis-score = Poeng: { $score } (for Lys)
 online-connecting = Kobler til serveren…
 # $seconds til neste forsøk.
 online-retrying = Forbindelsen er brutt: prøver igjen om { $seconds } s.
+online-connected = Tilkoblet igjen.
 online-waiting = Venter på motstanderen din. Send denne lenken til vedkommende:
 online-copy-link = Kopier lenken
 online-link-copied = Kopiert.
