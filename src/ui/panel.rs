@@ -148,45 +148,53 @@ fn command_box(ui_: &mut egui::Ui, l: Lang, r: &mut Requests, ui: &mut UiState) 
 fn buttons(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let over = p.the_match.is_over();
     let l = *p.lang;
+    // Online the server keeps the game: nothing to take back or ask for.
+    let is_online = matches!(p.the_match.mode, Mode::Online { .. });
     ui_.horizontal_wrapped(|ui_| {
-        if ui_
-            .add_enabled(
-                p.the_match.can_undo(),
-                egui::Button::new(format!("⟲ {}", t!(l, "undo"))),
-            )
-            .on_hover_text(t!(l, "undo-hover"))
-            .clicked()
+        if !is_online
+            && ui_
+                .add_enabled(
+                    p.the_match.can_undo(),
+                    egui::Button::new(format!("⟲ {}", t!(l, "undo"))),
+                )
+                .on_hover_text(t!(l, "undo-hover"))
+                .clicked()
         {
             r.send(ui, MatchCommand::Undo);
         }
-        if ui_
-            .add_enabled(
-                p.the_match.game.can_redo(),
-                egui::Button::new(format!("⟳ {}", t!(l, "redo"))),
-            )
-            .on_hover_text(t!(l, "redo-hover"))
-            .clicked()
+        if !is_online
+            && ui_
+                .add_enabled(
+                    p.the_match.game.can_redo(),
+                    egui::Button::new(format!("⟳ {}", t!(l, "redo"))),
+                )
+                .on_hover_text(t!(l, "redo-hover"))
+                .clicked()
         {
             r.send(ui, MatchCommand::Redo);
         }
         let hint_ok = p.the_match.may_hint() && !p.thinker.busy();
-        if ui_
-            .add_enabled(
-                hint_ok,
-                egui::Button::new(if p.thinker.hinting() {
-                    format!("{}…", t!(l, "hint"))
-                } else {
-                    format!("💡 {}", t!(l, "hint"))
-                }),
-            )
-            .on_hover_text(t!(l, "hint-hover"))
-            .clicked()
+        if !is_online
+            && ui_
+                .add_enabled(
+                    hint_ok,
+                    egui::Button::new(if p.thinker.hinting() {
+                        format!("{}…", t!(l, "hint"))
+                    } else {
+                        format!("💡 {}", t!(l, "hint"))
+                    }),
+                )
+                .on_hover_text(t!(l, "hint-hover"))
+                .clicked()
         {
             r.hints.write(HintRequest);
         }
         if ui_
             .add_enabled(
-                !over && p.the_match.human_to_move(),
+                // Online the server takes a resignation on either turn.
+                !over
+                    && (p.the_match.human_to_move()
+                        || matches!(p.the_match.mode, Mode::Online { me: Some(_) })),
                 egui::Button::new(format!("⚑ {}", t!(l, "resign"))),
             )
             .clicked()

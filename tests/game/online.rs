@@ -215,6 +215,55 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     assert!(!dark_dir.join("save.json").exists());
 }
 
+/// A new game started during an online one leaves its room: the board
+/// stays on the new game (the room does not pull it back), and the
+/// opponent sees the seat empty.
+#[test]
+fn a_new_game_leaves_the_online_room_for_good() {
+    let server = Server::start(&data_dir("online-leave-server"));
+    let mut light = player(&data_dir("online-leave-light"), &server, &[]);
+    let mut dark = player(&data_dir("online-leave-dark"), &server, &[]);
+    ask(
+        &mut light,
+        OnlineRequest::Create {
+            side: agon_wire::SideChoice::Light,
+            clock: None,
+            listed: false,
+        },
+    );
+    until(&mut [&mut light], "the game is created", |a| {
+        room(a[0]).is_some()
+    });
+    let id = room(&light).unwrap();
+    ask(&mut dark, OnlineRequest::Join { room: id });
+    until(&mut [&mut light, &mut dark], "both are seated", |a| {
+        a[0].world().resource::<Online>().started() && room(a[1]).is_some()
+    });
+    click(&mut light, "f1");
+    click(&mut light, "f2");
+    until(&mut [&mut light, &mut dark], "the action arrives", |a| {
+        actions(a[1]) == ["f1-f2"]
+    });
+    set_match(&mut light, Game::new(), Mode::PassAndPlay);
+    until(&mut [&mut light, &mut dark], "Dark sees Light gone", |a| {
+        a[1].world()
+            .resource::<Online>()
+            .presence()
+            .is_some_and(|p| !p.seat(Side::Light))
+    });
+    for _ in 0..40 {
+        light.update();
+        dark.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(the_match(&light).mode, Mode::PassAndPlay);
+    assert_eq!(room(&light), None);
+    assert!(actions(&light).is_empty());
+    let online = light.world().resource::<Online>();
+    assert_eq!(online.room_id(), None);
+    assert_eq!(online.connection(), agon::game::online::Connection::Off);
+}
+
 /// A room the server does not have is said in the player's words, and the
 /// game on the board stays as it was.
 #[test]

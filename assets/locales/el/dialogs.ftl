@@ -52,6 +52,7 @@ dialog-rules = Πώς παίζεται
 dialog-records = Καταγραφές παρτίδων
 dialog-resign = Παραίτηση;
 dialog-discard = Να απορριφθεί η παρτίδα σας;
+dialog-leave-online = Να φύγετε από τη διαδικτυακή παρτίδα;
 dialog-about = Σχετικά με τον Άγων
 dialog-keys = Πλήκτρα
 dialog-position = Η θέση με λέξεις
@@ -67,6 +68,8 @@ discard-saved = Η αποθηκευμένη παρτίδα σας ({ $game }, { 
 discard-in-progress = Η τρέχουσα παρτίδα ({ $game }, { $played } ως τώρα) θα χαθεί.
 discard-keep = Διατήρηση
 discard-it = Απόρριψη
+discard-online = Φεύγετε από τη διαδικτυακή σας παρτίδα ({ $played } ως τώρα). Το ρολόι σας συνεχίζει να τρέχει και ο αντίπαλος μπορεί να διεκδικήσει τη νίκη αν λείψετε· ο σύνδεσμός της σας φέρνει πίσω.
+discard-online-it = Αποχώρηση
 
 ## Νέα παρτίδα εναντίον του υπολογιστή.
 
@@ -276,7 +279,8 @@ online-refused-other = Ο διακομιστής αρνήθηκε: { $detail }
 
 dialog-puzzles = Γρίφοι
 # $rating όπως 1523 (ένα ? όσο είναι ακόμη αβέβαιη).
-puzzles-record = Η βαθμολογία σας: { $rating }. Λύθηκαν με την πρώτη προσπάθεια: { $solved } από { $tried }.
+puzzles-record = Η βαθμολογία σας: { $rating } · Λύθηκαν με την πρώτη προσπάθεια: { $solved } από { $tried }
+puzzles-record-hover = Ένα ? μετά τη βαθμολογία σημαίνει ότι ακόμη σταθεροποιείται: στους πρώτους γρίφους αλλάζει γρήγορα.
 puzzles-daily = Ο γρίφος της ημέρας
 puzzles-daily-hover = Ο ίδιος γρίφος για όλους σήμερα
 puzzles-next = Ένας γρίφος για εσάς
@@ -284,8 +288,8 @@ puzzles-next-hover = Ένας νέος γρίφος κοντά στη βαθμο
 puzzles-theme = Θέμα:
 puzzles-play-theme = Παίξτε
 puzzles-streak = Σερί
-puzzles-streak-hover = Γρίφοι στη σειρά, όλο και δυσκολότεροι: ένα λάθος και το σερί τελειώνει
-puzzles-streak-best = Το καλύτερό σας σερί: { $count }
+puzzles-streak-hover = Γρίφοι στη σειρά, όλο και δυσκολότεροι: ένα λάθος και το σερί τελειώνει.
+puzzles-streak-best = Το ρεκόρ σας: { $count }.
 puzzle-theme-throne = Ο θρόνος
 puzzle-theme-throne-in = { $count ->
         [one] Ο θρόνος σε μία κίνηση

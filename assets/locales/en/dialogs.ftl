@@ -52,6 +52,7 @@ dialog-rules = How to play
 dialog-records = Game records
 dialog-resign = Resign?
 dialog-discard = Discard your game?
+dialog-leave-online = Leave the game online?
 dialog-about = About Agon
 dialog-keys = Keys
 dialog-position = The position in words
@@ -67,6 +68,8 @@ discard-saved = Your saved game ({ $game }, { $played } played) will be lost.
 discard-in-progress = The game in progress ({ $game }, { $played } played) will be lost.
 discard-keep = Keep my game
 discard-it = Discard it
+discard-online = You leave your game online ({ $played } played). Your clock runs on, and your opponent may claim the win if you stay away; its link brings you back.
+discard-online-it = Leave it
 
 ## A new game against the computer.
 
@@ -280,7 +283,8 @@ online-refused-other = The server refused: { $detail }
 
 dialog-puzzles = Puzzles
 # $rating like 1523 (a ? while still uncertain).
-puzzles-record = Your rating: { $rating }. Solved first time: { $solved } of { $tried }.
+puzzles-record = Your rating: { $rating } · Solved first time: { $solved } of { $tried }
+puzzles-record-hover = A ? after the rating means it is still settling: it moves quickly over your first puzzles.
 puzzles-daily = Today's puzzle
 puzzles-daily-hover = The same puzzle for everyone today
 puzzles-next = A puzzle for you
@@ -288,8 +292,8 @@ puzzles-next-hover = A new puzzle near your rating
 puzzles-theme = Theme:
 puzzles-play-theme = Play
 puzzles-streak = Streak
-puzzles-streak-hover = Puzzles in a row, harder as you go: one mistake ends it
-puzzles-streak-best = Your best streak: { $count }
+puzzles-streak-hover = Puzzles in a row, harder as you go: one mistake ends it.
+puzzles-streak-best = Your best: { $count }.
 puzzle-theme-throne = The throne
 puzzle-theme-throne-in = { $count ->
         [one] The throne in one

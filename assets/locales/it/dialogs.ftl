@@ -52,6 +52,7 @@ dialog-rules = Come si gioca
 dialog-records = Registrazioni delle partite
 dialog-resign = Abbandonare?
 dialog-discard = Eliminare la partita?
+dialog-leave-online = Lasciare la partita online?
 dialog-about = Informazioni su Agon
 dialog-keys = Tasti
 dialog-position = La posizione a parole
@@ -67,6 +68,8 @@ discard-saved = La tua partita salvata ({ $game }, dopo { $played }) andrà pers
 discard-in-progress = La partita in corso ({ $game }, dopo { $played }) andrà persa.
 discard-keep = Tieni la partita
 discard-it = Eliminala
+discard-online = Lasci la tua partita online (dopo { $played }). Il tuo orologio continua a correre e l'avversario può reclamare la vittoria se resti lontano; il suo link ti riporta indietro.
+discard-online-it = Lasciala
 
 ## Una nuova partita contro il computer.
 
@@ -276,7 +279,8 @@ online-refused-other = Il server ha rifiutato: { $detail }
 
 dialog-puzzles = Problemi
 # $rating come 1523 (un ? finché è ancora incerto).
-puzzles-record = Il tuo punteggio: { $rating }. Risolti al primo tentativo: { $solved } su { $tried }.
+puzzles-record = Il tuo punteggio: { $rating } · Risolti al primo tentativo: { $solved } su { $tried }
+puzzles-record-hover = Un ? dopo il punteggio vuol dire che si sta ancora assestando: nei primi problemi cambia in fretta.
 puzzles-daily = Il problema del giorno
 puzzles-daily-hover = Lo stesso problema per tutti, oggi
 puzzles-next = Un problema per te
@@ -284,8 +288,8 @@ puzzles-next-hover = Un nuovo problema vicino al tuo punteggio
 puzzles-theme = Tema:
 puzzles-play-theme = Gioca
 puzzles-streak = Serie
-puzzles-streak-hover = Problemi uno dopo l'altro, sempre più difficili: un solo errore chiude la serie
-puzzles-streak-best = La tua serie migliore: { $count }
+puzzles-streak-hover = Problemi uno dopo l'altro, sempre più difficili: un solo errore chiude la serie.
+puzzles-streak-best = Il tuo record: { $count }.
 puzzle-theme-throne = Il trono
 puzzle-theme-throne-in = { $count ->
         [one] Il trono in un'azione

@@ -52,6 +52,7 @@ dialog-rules = Slik spiller du
 dialog-records = Partiprotokoller
 dialog-resign = Gi opp?
 dialog-discard = Forkaste partiet ditt?
+dialog-leave-online = Forlate partiet på nett?
 dialog-about = Om Agon
 dialog-keys = Taster
 dialog-position = Stillingen i ord
@@ -67,6 +68,8 @@ discard-saved = Det lagrede partiet ditt ({ $game }, { $played } spilt) går tap
 discard-in-progress = Partiet som pågår ({ $game }, { $played } spilt) går tapt.
 discard-keep = Behold partiet
 discard-it = Forkast det
+discard-online = Du forlater partiet ditt på nett ({ $played } spilt). Klokken din går videre, og motstanderen kan kreve seieren om du blir borte; lenken tar deg tilbake.
+discard-online-it = Forlat det
 
 ## A new game against the computer.
 
@@ -276,7 +279,8 @@ online-refused-other = Serveren avviste: { $detail }
 
 dialog-puzzles = Oppgaver
 # $rating som 1523 (et ? så lenge den er usikker).
-puzzles-record = Ratingen din: { $rating }. Løst på første forsøk: { $solved } av { $tried }.
+puzzles-record = Ratingen din: { $rating } · Løst på første forsøk: { $solved } av { $tried }
+puzzles-record-hover = Et ? etter ratingen betyr at den ennå ikke har satt seg: den flytter seg raskt over de første oppgavene.
 puzzles-daily = Dagens oppgave
 puzzles-daily-hover = Den samme oppgaven for alle i dag
 puzzles-next = En oppgave til deg
@@ -284,8 +288,8 @@ puzzles-next-hover = En ny oppgave nær ratingen din
 puzzles-theme = Tema:
 puzzles-play-theme = Spill
 puzzles-streak = Rekke
-puzzles-streak-hover = Oppgaver på rad, stadig vanskeligere: én feil, og rekken er over
-puzzles-streak-best = Din beste rekke: { $count }
+puzzles-streak-hover = Oppgaver på rad, stadig vanskeligere: én feil, og rekken er over.
+puzzles-streak-best = Din beste: { $count }.
 puzzle-theme-throne = Tronen
 puzzle-theme-throne-in = { $count ->
         [one] Tronen i ett trekk

@@ -128,6 +128,10 @@ pub struct Online {
     /// The match must become the room's game exactly (an action of ours
     /// was refused, or a reconnection caught up).
     exact: bool,
+    /// Whether the board showed an online game last frame: when it stops
+    /// (a new game, a record loaded, a puzzle), the player has left the
+    /// room, and the room must not pull the board back.
+    on_board: bool,
     /// The last refusal, in words, for the interface.
     pub refused: Option<Message>,
 }
@@ -142,6 +146,7 @@ impl Default for Online {
             in_flight: None,
             followed: None,
             exact: false,
+            on_board: false,
             refused: None,
         }
     }

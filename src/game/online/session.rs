@@ -67,9 +67,17 @@ pub(super) fn drive(
         ask(online, request, &tokens);
     }
     let now = online.now_ms();
+    let on_board = matches!(the_match.mode, Mode::Online { .. });
+    let left = std::mem::replace(&mut online.on_board, on_board) && !on_board;
     let Some(session) = online.session.as_mut() else {
         return;
     };
+    if left && session.room().is_some() {
+        debug!("agon: the board left the online game; leaving its room");
+        session.stop();
+        online.followed = None;
+        online.in_flight = None;
+    }
     send_our_action(session, &the_match, &mut online.in_flight);
     // The transport, as the session wants it.
     match session.tick(now) {

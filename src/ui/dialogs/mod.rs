@@ -38,6 +38,7 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
         Dialog::NewGame => t!(l, "menu-play-computer"),
         Dialog::Records => t!(l, "dialog-records"),
         Dialog::ConfirmResign => t!(l, "dialog-resign"),
+        Dialog::ConfirmDiscard if leaving_online(p) => t!(l, "dialog-leave-online"),
         Dialog::ConfirmDiscard => t!(l, "dialog-discard"),
         Dialog::SendMove => t!(l, "send-move"),
         Dialog::About => t!(l, "dialog-about"),
@@ -99,11 +100,23 @@ pub(super) fn show(ctx: &egui::Context, p: &mut GameParams, r: &mut Requests, ui
     }
 }
 
+/// Whether what would be thrown away is a seat in a live online game: not
+/// lost (the server keeps it), but left, the clock running.
+fn leaving_online(p: &GameParams) -> bool {
+    matches!(p.the_match.mode, Mode::Online { me: Some(_) }) && !p.the_match.is_over()
+}
+
 /// Before a game in progress is thrown away: what would be lost, and a
 /// choice whose safe answer is the default.
 fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
+    let online = leaving_online(p);
     let lost = match &p.saved.0 {
+        _ if online => t!(
+            l,
+            "discard-online",
+            played = actions(l, p.the_match.game.history().len())
+        ),
         Some((record, game)) => t!(
             l,
             "discard-saved",
@@ -127,7 +140,11 @@ fn confirm_discard(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
             }
             ui.close();
         }
-        let button = ui_.button(t!(l, "discard-it"));
+        let button = ui_.button(if online {
+            t!(l, "discard-online-it")
+        } else {
+            t!(l, "discard-it")
+        });
         if ui.place("DiscardIt", button).clicked()
             && let Some(command) = ui.pending.take()
         {

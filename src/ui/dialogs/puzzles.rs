@@ -23,32 +23,72 @@ pub(crate) fn theme_words(l: Lang, theme: Theme) -> String {
     }
 }
 
+/// One way into the puzzles: a wide button, with what it does written under
+/// it rather than only on hover (a phone has no hover).
+fn choice(ui_: &mut egui::Ui, width: f32, text: String, about: String) -> egui::Response {
+    let button = ui_.add_sized(
+        [width, 34.0],
+        egui::Button::new(egui::RichText::new(text).size(17.0)),
+    );
+    ui_.add(egui::Label::new(egui::RichText::new(about).weak()).wrap());
+    ui_.add_space(6.0);
+    button
+}
+
 pub(crate) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui: &mut UiState) {
     let l = *p.lang;
     let progress = &*p.puzzle_progress;
-    ui_.label(t!(
-        l,
-        "puzzles-record",
-        rating = progress.rating.display(),
-        solved = u64::from(progress.solved_clean),
-        tried = progress.tried.len()
-    ));
-    ui_.add_space(6.0);
-    let daily = ui_
-        .button(egui::RichText::new(t!(l, "puzzles-daily")).size(17.0))
-        .on_hover_text(t!(l, "puzzles-daily-hover"));
+    ui_.add(
+        egui::Label::new(
+            egui::RichText::new(t!(
+                l,
+                "puzzles-record",
+                rating = progress.rating.display(),
+                solved = u64::from(progress.solved_clean),
+                tried = progress.tried.len()
+            ))
+            .size(16.0),
+        )
+        .wrap(),
+    )
+    .on_hover_text(t!(l, "puzzles-record-hover"));
+    ui_.separator();
+    let width = ui_.available_width().min(420.0);
+    let daily = choice(
+        ui_,
+        width,
+        t!(l, "puzzles-daily"),
+        t!(l, "puzzles-daily-hover"),
+    );
     if ui.place("PuzzleDaily", daily).clicked() {
         r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Daily));
     }
-    let next = ui_
-        .button(egui::RichText::new(t!(l, "puzzles-next")).size(17.0))
-        .on_hover_text(t!(l, "puzzles-next-hover"));
+    let next = choice(
+        ui_,
+        width,
+        t!(l, "puzzles-next"),
+        t!(l, "puzzles-next-hover"),
+    );
     if ui.place("PuzzleRated", next).clicked() {
         r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Next(None)));
     }
-    ui_.add_space(4.0);
+    let streak = progress.streak;
+    let button = choice(
+        ui_,
+        width,
+        t!(l, "puzzles-streak"),
+        format!(
+            "{} {}",
+            t!(l, "puzzles-streak-hover"),
+            t!(l, "puzzles-streak-best", count = u64::from(streak.best))
+        ),
+    );
+    if ui.place("PuzzleStreak", button).clicked() {
+        r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Streak));
+    }
+    ui_.separator();
     ui_.horizontal_wrapped(|ui_| {
-        ui_.label(t!(l, "puzzles-theme"));
+        ui_.label(egui::RichText::new(t!(l, "puzzles-theme")).size(16.0));
         let counts = p.puzzle_set.0.theme_counts();
         let chosen = ui.puzzle_theme.get_or_insert(Theme::Throne);
         egui::ComboBox::from_id_salt("puzzle-theme")
@@ -60,22 +100,12 @@ pub(crate) fn show(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, ui:
                 }
             });
         let theme = *chosen;
-        if ui_.button(t!(l, "puzzles-play-theme")).clicked() {
+        let play = ui_.button(egui::RichText::new(t!(l, "puzzles-play-theme")).size(16.0));
+        if ui.place("PuzzleTheme", play).clicked() {
             r.send(
                 ui,
                 MatchCommand::StartPuzzle(PuzzleStart::Next(Some(theme))),
             );
         }
     });
-    ui_.add_space(4.0);
-    let streak = progress.streak;
-    let button = ui_
-        .button(egui::RichText::new(t!(l, "puzzles-streak")).size(17.0))
-        .on_hover_text(t!(l, "puzzles-streak-hover"));
-    if ui.place("PuzzleStreak", button).clicked() {
-        r.send(ui, MatchCommand::StartPuzzle(PuzzleStart::Streak));
-    }
-    ui_.label(
-        egui::RichText::new(t!(l, "puzzles-streak-best", count = u64::from(streak.best))).weak(),
-    );
 }

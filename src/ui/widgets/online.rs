@@ -73,12 +73,15 @@ pub(crate) fn section(ui_: &mut egui::Ui, p: &mut GameParams, r: &mut Requests, 
             if let Some(me) = me
                 && started
             {
-                let key = if presence.seat(!me) {
-                    t!(l, "online-opponent-here")
+                // Gone is what matters (their clock may run out, or the
+                // win be claimed): said in the colour of a warning.
+                let said = if presence.seat(!me) {
+                    egui::RichText::new(t!(l, "online-opponent-here")).weak()
                 } else {
-                    t!(l, "online-opponent-away")
+                    egui::RichText::new(t!(l, "online-opponent-away"))
+                        .color(egui::Color32::from_rgb(240, 190, 110))
                 };
-                ui_.label(egui::RichText::new(key).weak());
+                ui_.label(said);
             }
             if presence.watchers > 0 {
                 let count = u64::from(presence.watchers);
