@@ -149,7 +149,7 @@ impl PuzzleAccess<'_> {
         board.puzzle = Some(puzzle.id.clone());
         let real = std::mem::replace(the_match, board);
         if self.state.stashed.is_none() {
-            self.state.stashed = Some(real);
+            self.state.stashed = Some(real.kept_aside());
         }
         self.state.begin(puzzle, kind, &self.progress);
         Ok(())

@@ -50,6 +50,17 @@ impl Default for Match {
 }
 
 impl Match {
+    /// What comes back when a lesson or a puzzle that set this match aside
+    /// is left: the match itself, but not an online game, whose room is
+    /// left meanwhile (`game::online`) and would come back stale.
+    pub(crate) fn kept_aside(self) -> Match {
+        if matches!(self.mode, Mode::Online { .. }) {
+            Match::default()
+        } else {
+            self
+        }
+    }
+
     pub fn new(game: Game, mode: Mode) -> Match {
         Match {
             game,

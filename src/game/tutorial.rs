@@ -168,7 +168,7 @@ impl Tutorial {
         let stashed = if self.active {
             self.stashed.take()
         } else {
-            Some(replaced)
+            Some(replaced.kept_aside())
         };
         *self = Tutorial {
             active: true,

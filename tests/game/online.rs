@@ -215,14 +215,11 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     assert!(!dark_dir.join("save.json").exists());
 }
 
-/// A new game started during an online one leaves its room: the board
-/// stays on the new game (the room does not pull it back), and the
-/// opponent sees the seat empty.
-#[test]
-fn a_new_game_leaves_the_online_room_for_good() {
-    let server = Server::start(&data_dir("online-leave-server"));
-    let mut light = player(&data_dir("online-leave-light"), &server, &[]);
-    let mut dark = player(&data_dir("online-leave-dark"), &server, &[]);
+/// Two games seated in one room on a fresh server, Light's f1-f2 played.
+fn seated(name: &str) -> (Server, App, App) {
+    let server = Server::start(&data_dir(&format!("{name}-server")));
+    let mut light = player(&data_dir(&format!("{name}-light")), &server, &[]);
+    let mut dark = player(&data_dir(&format!("{name}-dark")), &server, &[]);
     ask(
         &mut light,
         OnlineRequest::Create {
@@ -244,24 +241,67 @@ fn a_new_game_leaves_the_online_room_for_good() {
     until(&mut [&mut light, &mut dark], "the action arrives", |a| {
         actions(a[1]) == ["f1-f2"]
     });
-    set_match(&mut light, Game::new(), Mode::PassAndPlay);
-    until(&mut [&mut light, &mut dark], "Dark sees Light gone", |a| {
-        a[1].world()
-            .resource::<Online>()
-            .presence()
-            .is_some_and(|p| !p.seat(Side::Light))
-    });
+    (server, light, dark)
+}
+
+/// Light has left the room for good: Dark sees the seat empty, and the
+/// room does not pull Light's board back.
+fn left_for_good(light: &mut App, dark: &mut App) {
+    until(
+        &mut [&mut *light, &mut *dark],
+        "Dark sees Light gone",
+        |a| {
+            a[1].world()
+                .resource::<Online>()
+                .presence()
+                .is_some_and(|p| !p.seat(Side::Light))
+        },
+    );
     for _ in 0..40 {
         light.update();
         dark.update();
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(the_match(&light).mode, Mode::PassAndPlay);
-    assert_eq!(room(&light), None);
-    assert!(actions(&light).is_empty());
+    assert!(!matches!(the_match(light).mode, Mode::Online { .. }));
+    assert_eq!(room(light), None);
     let online = light.world().resource::<Online>();
     assert_eq!(online.room_id(), None);
     assert_eq!(online.connection(), agon::game::online::Connection::Off);
+}
+
+/// A new game started during an online one leaves its room.
+#[test]
+fn a_new_game_leaves_the_online_room_for_good() {
+    let (_server, mut light, mut dark) = seated("online-leave");
+    set_match(&mut light, Game::new(), Mode::PassAndPlay);
+    left_for_good(&mut light, &mut dark);
+    assert_eq!(the_match(&light).mode, Mode::PassAndPlay);
+    assert!(actions(&light).is_empty());
+}
+
+/// A puzzle opened during an online game leaves its room too, and what
+/// comes back after the puzzle is not the stale online game.
+#[test]
+fn a_puzzle_leaves_the_online_room_and_does_not_bring_it_back() {
+    let (_server, mut light, mut dark) = seated("online-puzzle");
+    light.world_mut().write_message(MatchCommand::StartPuzzle(
+        agon::game::puzzle::PuzzleStart::Daily,
+    ));
+    light.update();
+    assert!(matches!(the_match(&light).mode, Mode::Puzzle { .. }));
+    left_for_good(&mut light, &mut dark);
+    light.world_mut().write_message(MatchCommand::LeavePuzzle);
+    light.update();
+    light.update();
+    assert!(
+        !matches!(
+            the_match(&light).mode,
+            Mode::Online { .. } | Mode::Puzzle { .. }
+        ),
+        "{:?}",
+        the_match(&light).mode
+    );
+    assert_eq!(room(&light), None);
 }
 
 /// A room the server does not have is said in the player's words, and the
