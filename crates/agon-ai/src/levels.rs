@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use web_time::Duration;
 
+use crate::eval::Weights;
 use crate::search::Limits;
 use crate::style::Style;
 
@@ -143,8 +144,10 @@ impl Level {
             quiescence,
             ..Style::default()
         };
-        style.weights.exposed = exposed;
-        if self != Level::Master {
+        if self == Level::Master {
+            style.weights = Weights::MASTER;
+        } else {
+            style.weights.exposed = exposed;
             style.weights.approach = 20;
         }
         style

@@ -27,7 +27,8 @@ pub mod uct;
 pub use eval::{Weights, evaluate};
 pub use levels::Level;
 pub use search::{
-    Info, Limits, MATE, MATE_BOUND, MAX_PLY, Progress, Search, SearchResult, describe_score,
+    Info, Limits, MATE, MATE_BOUND, MAX_PLY, MAX_THREADS, Progress, Search, SearchResult,
+    describe_score,
 };
 pub use style::{Style, TweakError};
 pub use tt::{Bound, MAX_TT_MIB, Tt, TtError};

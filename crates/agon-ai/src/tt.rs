@@ -1,7 +1,14 @@
 //! The transposition table: a fixed-size, always-replace-if-deeper hash table
 //! of search results, keyed by the rules crate's Zobrist hash.
+//!
+//! The threads of a parallel search share one table without locks: each
+//! slot is two atomic words, the entry and the key XORed with it, so an
+//! entry torn by two threads writing at once fails the key check and reads
+//! as a miss (Hyatt and Mann's lockless hashing). On x86 a relaxed atomic
+//! access is a plain load or store: one thread pays nothing for it.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 use agon_rules::{Action, Cell};
 
@@ -22,26 +29,53 @@ pub struct Entry {
     pub action: Option<Action>,
 }
 
-/// One slot: 16 bytes.
-#[derive(Copy, Clone, Default)]
+/// One slot: 16 bytes, zero when empty.
+#[derive(Default)]
 #[repr(C)]
 struct Slot {
-    key: u64,
+    /// The key XORed with `data`.
+    check: AtomicU64,
+    /// A [`Data`] packed.
+    data: AtomicU64,
+}
+
+/// What a slot holds besides its key.
+#[derive(Copy, Clone, Default)]
+struct Data {
     score: i16,
     depth: i8,
     /// Bound in the low 2 bits (0 = empty), generation above.
     flags: u8,
     from: u8,
     to: u8,
-    _pad: u16,
+}
+
+impl Data {
+    fn pack(self) -> u64 {
+        (self.score as u16 as u64)
+            | (self.depth as u8 as u64) << 16
+            | (self.flags as u64) << 24
+            | (self.from as u64) << 32
+            | (self.to as u64) << 40
+    }
+
+    fn unpack(w: u64) -> Data {
+        Data {
+            score: w as u16 as i16,
+            depth: (w >> 16) as u8 as i8,
+            flags: (w >> 24) as u8,
+            from: (w >> 32) as u8,
+            to: (w >> 40) as u8,
+        }
+    }
 }
 
 pub struct Tt {
     slots: Slots,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
     /// Mixed into every key: see `new_search`.
-    salt: u64,
+    salt: AtomicU64,
 }
 
 /// The table's memory. On Linux it is mapped directly and backed by huge
@@ -108,7 +142,7 @@ impl Slots {
         // Asked, not assumed: a failed allocation would abort the process.
         let mut fallback = Vec::new();
         fallback.try_reserve_exact(len).ok()?;
-        fallback.resize(len, Slot::default());
+        fallback.resize_with(len, Slot::default);
         Some(Slots {
             #[cfg(target_os = "linux")]
             map: None,
@@ -126,17 +160,6 @@ impl std::ops::Deref for Slots {
             return unsafe { std::slice::from_raw_parts(m.slots, m.len) };
         }
         &self.fallback
-    }
-}
-
-impl std::ops::DerefMut for Slots {
-    fn deref_mut(&mut self) -> &mut [Slot] {
-        #[cfg(target_os = "linux")]
-        if let Some(m) = &self.map {
-            // SAFETY: as above, and `&mut self` makes the access exclusive.
-            return unsafe { std::slice::from_raw_parts_mut(m.slots, m.len) };
-        }
-        &mut self.fallback
     }
 }
 
@@ -203,8 +226,8 @@ impl Tt {
         Ok(Tt {
             slots: Slots::new(n).ok_or(TtError::Memory(mib))?,
             mask: n - 1,
-            generation: 0,
-            salt: 0,
+            generation: AtomicU8::new(0),
+            salt: AtomicU64::new(0),
         })
     }
 
@@ -213,17 +236,28 @@ impl Tt {
         self.slots.len() * std::mem::size_of::<Slot>()
     }
 
-    pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
-        self.generation = 0;
+    /// Empties every slot. Not while a search uses the table: an entry
+    /// stored meanwhile would survive.
+    pub fn clear(&self) {
+        for s in self.slots.iter() {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
     }
 
     /// Marks a new search: older entries become preferred victims, and
     /// `salt` is mixed into every key until the next one, so searches whose
-    /// scores mean different things keep apart in one table.
-    pub fn new_search(&mut self, salt: u64) {
-        self.generation = self.generation.wrapping_add(1) & 0x3F;
-        self.salt = salt;
+    /// scores mean different things keep apart in one table. Called before
+    /// the threads of the search start.
+    pub fn new_search(&self, salt: u64) {
+        let g = self.generation.load(Relaxed).wrapping_add(1) & 0x3F;
+        self.generation.store(g, Relaxed);
+        self.salt.store(salt, Relaxed);
+    }
+
+    fn slot(&self, key: u64) -> &Slot {
+        &self.slots[key as usize & self.mask]
     }
 
     /// Starts loading a key's slot into the cache, so a later probe does
@@ -232,8 +266,8 @@ impl Tt {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let key = key ^ self.salt;
-            let slot = &self.slots[key as usize & self.mask] as *const Slot as *const i8;
+            let key = key ^ self.salt.load(Relaxed);
+            let slot = self.slot(key) as *const Slot as *const i8;
             // SAFETY: a prefetch only hints the cache; the pointer is in bounds.
             unsafe {
                 std::arch::x86_64::_mm_prefetch(slot, std::arch::x86_64::_MM_HINT_T0);
@@ -244,48 +278,46 @@ impl Tt {
     }
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let key = key ^ self.salt;
-        let s = &self.slots[key as usize & self.mask];
-        if s.key != key || s.flags & 3 == 0 {
+        let key = key ^ self.salt.load(Relaxed);
+        let s = self.slot(key);
+        let w = s.data.load(Relaxed);
+        if s.check.load(Relaxed) ^ w != key {
             return None;
         }
-        let bound = match s.flags & 3 {
+        let d = Data::unpack(w);
+        let bound = match d.flags & 3 {
+            0 => return None,
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
-        let action = match (Cell::from_index(s.from), Cell::from_index(s.to)) {
+        let action = match (Cell::from_index(d.from), Cell::from_index(d.to)) {
             (Some(f), Some(t)) if f != t => Some(Action::new(f, t)),
             _ => None,
         };
         Some(Entry {
-            score: s.score as i32,
-            depth: s.depth as i32,
+            score: d.score as i32,
+            depth: d.depth as i32,
             bound,
             action,
         })
     }
 
-    pub fn store(
-        &mut self,
-        key: u64,
-        depth: i32,
-        score: i32,
-        bound: Bound,
-        action: Option<Action>,
-    ) {
-        let key = key ^ self.salt;
-        let gen_bits = self.generation << 2;
-        let s = &mut self.slots[key as usize & self.mask];
-        let same = s.key == key;
-        let stale = (s.flags >> 2) != self.generation;
-        if !same && !stale && s.flags & 3 != 0 && (s.depth as i32) > depth {
+    pub fn store(&self, key: u64, depth: i32, score: i32, bound: Bound, action: Option<Action>) {
+        let key = key ^ self.salt.load(Relaxed);
+        let generation = self.generation.load(Relaxed);
+        let s = self.slot(key);
+        let w = s.data.load(Relaxed);
+        let old = Data::unpack(w);
+        let same = s.check.load(Relaxed) ^ w == key;
+        let stale = (old.flags >> 2) != generation;
+        if !same && !stale && old.flags & 3 != 0 && (old.depth as i32) > depth {
             return;
         }
         let (from, to) = match action {
             Some(a) => (a.from.index() as u8, a.to.index() as u8),
             // Keep the old move for the same position when this result has none.
-            None if same => (s.from, s.to),
+            None if same => (old.from, old.to),
             None => (0, 0),
         };
         let b = match bound {
@@ -293,15 +325,16 @@ impl Tt {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *s = Slot {
-            key,
+        let data = Data {
             score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             depth: depth.clamp(-1, 127) as i8,
-            flags: gen_bits | b,
+            flags: generation << 2 | b,
             from,
             to,
-            _pad: 0,
-        };
+        }
+        .pack();
+        s.data.store(data, Relaxed);
+        s.check.store(key ^ data, Relaxed);
     }
 }
 
@@ -315,7 +348,7 @@ mod tests {
 
     #[test]
     fn the_table_has_the_size_asked_for_and_every_slot_works() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         assert_eq!(tt.bytes(), 1024 * 1024);
         let slots = tt.bytes() / std::mem::size_of::<Slot>();
         // The first and the last slot, and one between.
@@ -354,7 +387,7 @@ mod tests {
 
     #[test]
     fn a_salted_search_does_not_read_another_searchs_entries() {
-        let mut tt = Tt::new(1);
+        let tt = Tt::new(1);
         tt.new_search(1);
         tt.store(77, 3, 12, Bound::Exact, None);
         assert_eq!(tt.probe(77).map(|e| e.score), Some(12));
@@ -362,5 +395,51 @@ mod tests {
         assert!(tt.probe(77).is_none());
         tt.new_search(1);
         assert_eq!(tt.probe(77).map(|e| e.score), Some(12));
+    }
+
+    /// A slot whose entry was overwritten half-way (the data of one
+    /// store, the check of another) reads as a miss, not as a wrong entry.
+    #[test]
+    fn a_torn_entry_reads_as_a_miss() {
+        let tt = Tt::new(1);
+        tt.store(1234, 4, 77, Bound::Exact, None);
+        let s = tt.slot(1234);
+        let other = Data {
+            score: -5,
+            depth: 9,
+            flags: 1,
+            from: 0,
+            to: 0,
+        }
+        .pack();
+        s.data.store(other, Relaxed);
+        assert!(tt.probe(1234).is_none());
+    }
+
+    /// Threads storing and probing the same few slots at once: every hit
+    /// is an entry stored for that key.
+    #[test]
+    fn threads_sharing_the_table_never_read_another_keys_entry() {
+        let tt = Tt::new(1);
+        let slots = (tt.mask + 1) as u64;
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    let mut x = t + 1;
+                    for _ in 0..200_000 {
+                        x = agon_rules::splitmix64(x);
+                        // 64 keys over 8 slots: constant collisions.
+                        let key = (x % 64) / 8 * (slots / 8) + (x % 8) * slots;
+                        let score = (key % 1000) as i32;
+                        if x & 1 == 0 {
+                            tt.store(key, (x % 20) as i32, score, Bound::Lower, None);
+                        } else if let Some(e) = tt.probe(key) {
+                            assert_eq!(e.score, score, "key {key}");
+                        }
+                    }
+                });
+            }
+        });
     }
 }

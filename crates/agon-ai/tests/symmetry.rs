@@ -82,9 +82,11 @@ fn the_start_is_its_own_mirror() {
 
 #[test]
 fn a_position_and_its_colour_mirror_are_worth_opposite_amounts_to_light() {
-    let w = Weights::DEFAULT;
     let mut checked = 0;
-    for p in positions(300, 17) {
+    for (w, p) in [Weights::DEFAULT, Weights::MASTER]
+        .into_iter()
+        .flat_map(|w| positions(300, 17).into_iter().map(move |p| (w, p)))
+    {
         let m = mirrored(&p);
         assert_eq!(mirrored(&m), p);
         // From light's point of view: the side to move's value, signed.
@@ -100,8 +102,10 @@ fn a_position_and_its_colour_mirror_are_worth_opposite_amounts_to_light() {
 
 #[test]
 fn every_symmetry_of_the_board_keeps_the_evaluation() {
-    let w = Weights::DEFAULT;
-    for p in positions(100, 29) {
+    for (w, p) in [Weights::DEFAULT, Weights::MASTER]
+        .into_iter()
+        .flat_map(|w| positions(100, 29).into_iter().map(move |p| (w, p)))
+    {
         let v = evaluate(&p, &w);
         for turns in 0..6 {
             for reflect in [false, true] {

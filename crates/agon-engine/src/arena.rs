@@ -1,280 +1,28 @@
-//! The arena: plays two players against each other, in process, over many
-//! games, and sums up who is stronger.
+//! The arena: plays two players against each other over many games (in
+//! process, or an engine of its own through the protocol), sums up who is
+//! stronger, and runs the SPRT that decides whether a change is one.
 
 pub mod args;
+mod book;
+pub mod external;
+mod player;
+pub mod sprt;
+mod summary;
 
 use std::fmt;
-use std::str::FromStr;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use agon_ai::{Level, Limits, Search, Style, TtError, TweakError, Uct};
-use agon_rules::{Action, Game, Outcome, Quoted, Side, WinReason, splitmix64};
+use agon_ai::TtError;
+use agon_rules::{Action, Game, Outcome, Side, WinReason, splitmix64};
 
-use crate::number::{NumberError, read_number};
-
-/// A contestant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerSpec {
-    pub kind: PlayerKind,
-    /// Settings changed from the player's own, for tuning: `name=value`.
-    pub tweaks: Vec<(String, i32)>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerKind {
-    /// A level, optionally with its time per action replaced.
-    Level { level: Level, ms: Option<u64> },
-    /// Full-strength search with a fixed node budget per action (deterministic).
-    Nodes(u64),
-    /// The UCT baseline with a time per action.
-    Uct { ms: u64 },
-    /// A uniformly random legal action: the floor of the ladder.
-    Random,
-    /// Any capture there is (at random among them), else a random action.
-    Greedy,
-}
-
-/// Why a player's text cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayerSpecError {
-    /// Neither `uct`, `nodes` nor a level.
-    UnknownPlayer(String),
-    /// `uct` or `nodes` without its number; the text shows the form.
-    MissingNumber(&'static str),
-    /// A time or a node count out of range or not a number.
-    Number(NumberError),
-    /// A `+` part that is not `name=value`.
-    NotATweak(String),
-    /// A tweak's value is not a whole number that fits.
-    TweakValue(String),
-    /// A tweak that the search refuses.
-    Tweak(TweakError),
-    /// The UCT baseline and the trivial movers have no settings.
-    UctTweaks,
-    /// A `depth=` tweak outside 1 to [`agon_ai::MAX_PLY`].
-    Depth(i32),
-}
-
-impl fmt::Display for PlayerSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use PlayerSpecError::*;
-        match self {
-            UnknownPlayer(name) => write!(
-                f,
-                "unknown player {} (beginner, easy, medium, hard, master, nodes:N, uct:MS, random, greedy)",
-                Quoted(name)
-            ),
-            MissingNumber(form) => write!(f, "{form}"),
-            Number(e) => e.fmt(f),
-            NotATweak(t) => write!(f, "{} is not a tweak (name=value)", Quoted(t)),
-            TweakValue(t) => write!(f, "{} needs a whole number as its value", Quoted(t)),
-            Tweak(e) => e.fmt(f),
-            Depth(d) => write!(
-                f,
-                "depth={d} is out of range: a depth is from 1 to {}",
-                agon_ai::MAX_PLY
-            ),
-            UctTweaks => write!(
-                f,
-                "the uct, random and greedy players have no settings to tweak"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PlayerSpecError {}
-
-impl FromStr for PlayerSpec {
-    type Err = PlayerSpecError;
-    /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`,
-    /// `random`, `greedy`; a search player optionally followed by tweaks:
-    /// `nodes:20000+exposed=40+quiescence=0`.
-    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
-        let mut parts = text.split('+');
-        let kind: PlayerKind = parts.next().unwrap_or_default().parse()?;
-        let mut tweaks = Vec::new();
-        for t in parts {
-            let (k, v) = t
-                .split_once('=')
-                .ok_or_else(|| PlayerSpecError::NotATweak(t.to_string()))?;
-            let v: i32 = v
-                .parse()
-                .map_err(|_| PlayerSpecError::TweakValue(t.to_string()))?;
-            if k == "depth" {
-                // A limit, not a setting of the style: 1 to the deepest search.
-                if !(1..=agon_ai::MAX_PLY as i32).contains(&v) {
-                    return Err(PlayerSpecError::Depth(v));
-                }
-            } else {
-                agon_ai::Style::default()
-                    .tweak(k, v)
-                    .map_err(PlayerSpecError::Tweak)?;
-            }
-            tweaks.push((k.to_string(), v));
-        }
-        let searches = matches!(kind, PlayerKind::Level { .. } | PlayerKind::Nodes(_));
-        if !searches && !tweaks.is_empty() {
-            return Err(PlayerSpecError::UctTweaks);
-        }
-        Ok(PlayerSpec { kind, tweaks })
-    }
-}
-
-impl FromStr for PlayerKind {
-    type Err = PlayerSpecError;
-    fn from_str(s: &str) -> Result<PlayerKind, PlayerSpecError> {
-        let (name, arg) = match s.split_once(':') {
-            Some((n, a)) => (n, Some(a)),
-            None => (s, None),
-        };
-        // A time per action may be any length, if not zero; so may a budget.
-        let num = |what, a: Option<&str>| a.map(|t| read_number(what, t, 1, u64::MAX)).transpose();
-        let bare = |kind| match arg {
-            None => Ok(kind),
-            Some(_) => Err(PlayerSpecError::UnknownPlayer(s.to_string())),
-        };
-        match name {
-            "random" => bare(PlayerKind::Random),
-            "greedy" => bare(PlayerKind::Greedy),
-            "uct" => Ok(PlayerKind::Uct {
-                ms: num("uct time (ms)", arg)
-                    .map_err(PlayerSpecError::Number)?
-                    .ok_or(PlayerSpecError::MissingNumber("uct needs a time: uct:800"))?,
-            }),
-            "nodes" => Ok(PlayerKind::Nodes(
-                num("nodes", arg).map_err(PlayerSpecError::Number)?.ok_or(
-                    PlayerSpecError::MissingNumber("nodes needs a count: nodes:50000"),
-                )?,
-            )),
-            _ => Ok(PlayerKind::Level {
-                level: name
-                    .parse()
-                    .map_err(|_| PlayerSpecError::UnknownPlayer(name.to_string()))?,
-                ms: num("a level's time (ms)", arg).map_err(PlayerSpecError::Number)?,
-            }),
-        }
-    }
-}
-
-impl fmt::Display for PlayerSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            PlayerKind::Level { level, ms: None } => write!(f, "{level}")?,
-            PlayerKind::Level {
-                level,
-                ms: Some(ms),
-            } => write!(f, "{level}:{ms}ms")?,
-            PlayerKind::Nodes(n) => write!(f, "nodes:{n}")?,
-            PlayerKind::Uct { ms } => write!(f, "uct:{ms}ms")?,
-            PlayerKind::Random => write!(f, "random")?,
-            PlayerKind::Greedy => write!(f, "greedy")?,
-        }
-        for (k, v) in &self.tweaks {
-            write!(f, "+{k}={v}")?;
-        }
-        Ok(())
-    }
-}
-
-impl PlayerSpec {
-    fn style(&self, base: Style) -> Style {
-        let mut s = base;
-        for (k, v) in &self.tweaks {
-            if k != "depth" {
-                s.tweak(k, *v).expect("checked when parsed");
-            }
-        }
-        s
-    }
-
-    /// `limits` with a `depth=` tweak applied.
-    fn limits(&self, mut limits: Limits) -> Limits {
-        for (k, v) in &self.tweaks {
-            if k == "depth" {
-                limits.depth = Some(*v as u32);
-            }
-        }
-        limits
-    }
-}
-
-/// A player ready to act.
-pub struct Player {
-    spec: PlayerSpec,
-    search: Search,
-    uct: Uct,
-}
-
-impl Player {
-    /// A player with a table of `tt_mib` MiB.
-    ///
-    /// # Panics
-    ///
-    /// When the table cannot be made: see [`Player::try_new`].
-    pub fn new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Player {
-        Player::try_new(spec, seed, tt_mib).unwrap_or_else(|e| panic!("{e}"))
-    }
-
-    /// A player with a table of `tt_mib` MiB, or why the table cannot be
-    /// made (a size out of range, or memory the system will not give).
-    pub fn try_new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Result<Player, TtError> {
-        Ok(Player {
-            spec,
-            search: Search::try_new(tt_mib)?,
-            uct: Uct::new(seed),
-        })
-    }
-
-    pub fn act(&mut self, game: &Game, seed: u64) -> Option<Action> {
-        let never = std::sync::atomic::AtomicBool::new(false);
-        match &self.spec.kind {
-            PlayerKind::Random => trivial_mover(game, seed, false),
-            PlayerKind::Greedy => trivial_mover(game, seed, true),
-            PlayerKind::Uct { ms } => {
-                self.uct
-                    .choose(game.position(), Duration::from_millis(*ms), None)
-            }
-            PlayerKind::Nodes(n) => {
-                self.search.set_style(self.spec.style(Style::default()));
-                let limits = self.spec.limits(Limits {
-                    nodes: Some(*n),
-                    ..Limits::default()
-                });
-                self.search.start(game, limits);
-                self.search.run(&never, |_| {}).best
-            }
-            PlayerKind::Level { level, ms } => {
-                let mut limits = level.limits();
-                if let Some(ms) = ms {
-                    limits.time = Some(Duration::from_millis(*ms));
-                }
-                self.search.set_style(self.spec.style(level.style(seed)));
-                self.search.start(game, self.spec.limits(limits));
-                self.search.run(&never, |_| {}).best
-            }
-        }
-    }
-
-    pub fn new_game(&mut self) {
-        self.search.clear();
-    }
-}
-
-/// A uniformly random legal action or, when `greedy`, a random one among
-/// those that capture when there are any. `seed` (one a game) and the
-/// game's length pick it: the same game and seed, the same action.
-pub fn trivial_mover(game: &Game, seed: u64, greedy: bool) -> Option<Action> {
-    let p = game.position();
-    let mut list: Vec<Action> = game.legal_actions().to_vec();
-    if greedy && list.iter().any(|&a| p.captures_of(a).any()) {
-        list.retain(|&a| p.captures_of(a).any());
-    }
-    let n = list.len() as u64;
-    let pick = splitmix64(seed ^ (game.history().len() as u64).wrapping_mul(0x9E37_79B9));
-    (n > 0).then(|| list[(pick % n) as usize])
-}
+pub use book::{BALANCED, openings, parse_book};
+pub use external::EngineError;
+pub use player::{
+    LIMIT_TWEAKS, Player, PlayerError, PlayerKind, PlayerSpec, PlayerSpecError, trivial_mover,
+};
+use sprt::{Pentanomial, SprtConfig, Verdict};
+pub use summary::{ColourScore, Summary, summarize};
 
 /// How one game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -353,6 +101,9 @@ pub struct ArenaConfig {
     /// Openings to play instead of random ones, each twice (colours
     /// swapped), taken in turn: for replaying chosen positions many times.
     pub book: Option<Vec<Vec<Action>>>,
+    /// The test that stops the match once it decides; `games` is then the
+    /// most it plays.
+    pub sprt: Option<SprtConfig>,
 }
 
 /// Why a match cannot be played.
@@ -369,6 +120,9 @@ pub enum ArenaError {
     },
     /// A player's table cannot be made: each of `threads` threads holds two.
     Table { threads: usize, error: TtError },
+    /// An engine of its own failed: it did not start, hung, exited, or
+    /// played an action that is not legal.
+    Engine(EngineError),
 }
 
 impl fmt::Display for ArenaError {
@@ -398,6 +152,7 @@ impl fmt::Display for ArenaError {
                 "{error}, one for each player on each of {threads} threads: \
                  try a smaller --tt or fewer --threads"
             ),
+            ArenaError::Engine(e) => e.fmt(f),
         }
     }
 }
@@ -422,62 +177,8 @@ impl ArenaConfig {
     }
 }
 
-/// Reads a book of openings: one per line, actions in text separated by
-/// spaces; blank lines and lines starting with `#` are skipped. Every line
-/// must be legal from the start and leave the game in progress.
-pub fn parse_book(text: &str) -> Result<Vec<Vec<Action>>, String> {
-    let mut book = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut game = Game::new();
-        let mut opening = Vec::new();
-        for word in line.split_whitespace() {
-            let a: Action = word
-                .parse()
-                .map_err(|e| format!("line {}: {}: {e}", n + 1, Quoted(word)))?;
-            game.play(a)
-                .map_err(|e| format!("line {}: {word}: {e}", n + 1))?;
-            opening.push(a);
-        }
-        if game.is_over() {
-            return Err(format!("line {}: the game is already over", n + 1));
-        }
-        book.push(opening);
-    }
-    if book.is_empty() {
-        return Err("the book holds no opening".into());
-    }
-    Ok(book)
-}
-
-/// `count` random openings of `plies` plies from the start, seeded.
-pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Vec<Action>> {
-    let mut rng = seed ^ 0xA6_0A6_0A6;
-    let mut out = Vec::with_capacity(count);
-    while out.len() < count {
-        let mut g = Game::new();
-        let mut line = Vec::new();
-        for _ in 0..plies {
-            let list = g.legal_actions();
-            if list.is_empty() {
-                break;
-            }
-            rng = splitmix64(rng);
-            let a = list[(rng % list.len() as u64) as usize];
-            g.play(a).expect("a legal action");
-            line.push(a);
-        }
-        if !g.is_over() {
-            out.push(line);
-        }
-    }
-    out
-}
-
-/// Plays one game between two players from an opening.
+/// Plays one game between two players from an opening; only an engine of
+/// its own can fail.
 ///
 /// # Panics
 ///
@@ -489,14 +190,14 @@ pub fn play_game(
     opening: &[Action],
     ply_cap: usize,
     seed: u64,
-) -> (Option<Side>, Ending, Game) {
+) -> Result<(Option<Side>, Ending, Game), EngineError> {
     assert!(
         opening.len() <= ply_cap,
         "an opening of {} plies passes the ply cap of {ply_cap}",
         opening.len()
     );
-    light.new_game();
-    dark.new_game();
+    light.new_game()?;
+    dark.new_game()?;
     let mut game = Game::new();
     for &a in opening {
         game.play(a).expect("openings are legal");
@@ -512,12 +213,12 @@ pub fn play_game(
             (&mut *dark, splitmix64(seed))
         };
         let a = player
-            .act(&game, seed)
+            .act(&game, seed)?
             .expect("a game in progress has an action");
         game.play(a)
-            .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec));
+            .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec()));
     }
-    match game.outcome() {
+    Ok(match game.outcome() {
         None => (None, Ending::PlyCap, game),
         Some(Outcome::DrawByRepetition) => (None, Ending::Repetition, game),
         Some(Outcome::Win { winner, reason }) => {
@@ -528,7 +229,52 @@ pub fn play_game(
             };
             (Some(winner), ending, game)
         }
+    })
+}
+
+/// What a match played, and what its test decided.
+#[derive(Clone, Debug)]
+pub struct MatchResult {
+    /// Every game played, by index: whole pairs only, once a test decides.
+    pub reports: Vec<GameReport>,
+    /// The test's decision, when it reached one before the last game.
+    pub decision: Option<Decision>,
+}
+
+/// The moment an SPRT decided.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub verdict: Verdict,
+    /// The pairs it had seen, and its ratio then.
+    pub pairs: Pentanomial,
+    pub llr: f64,
+}
+
+/// Where a match stands after a game: the pairs complete so far.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    pub pairs: Pentanomial,
+    /// Games finished so far.
+    pub games: usize,
+}
+
+/// Game pairs (an opening with each colour) counted by A's score: the
+/// games `2k` and `2k + 1` of `reports` where both are there.
+pub fn pentanomial(reports: &[GameReport]) -> Pentanomial {
+    let mut by_index: Vec<Option<f64>> = Vec::new();
+    for r in reports {
+        if by_index.len() <= r.index {
+            by_index.resize(r.index + 1, None);
+        }
+        by_index[r.index] = Some(r.a_score());
     }
+    let mut p = Pentanomial::default();
+    for pair in by_index.chunks(2) {
+        if let [Some(x), Some(y)] = pair {
+            p.add(*x, *y);
+        }
+    }
+    p
 }
 
 /// Runs a match; `on_game` hears of each game as it ends. Refuses a ply
@@ -538,209 +284,124 @@ pub fn run(
     config: &ArenaConfig,
     on_game: impl Fn(&GameReport) + Sync,
 ) -> Result<Vec<GameReport>, ArenaError> {
+    run_match(config, |g, _| on_game(g)).map(|m| m.reports)
+}
+
+/// Runs a match, each thread playing whole pairs (an opening with A as
+/// Light, then as Dark), and stops handing out pairs once the SPRT, if
+/// any, decides; the pairs under way are finished. `on_game` hears of
+/// each game as it ends, one at a time, with the standing after it.
+pub fn run_match(
+    config: &ArenaConfig,
+    on_game: impl Fn(&GameReport, &Standing) + Sync,
+) -> Result<MatchResult, ArenaError> {
     config.check()?;
     let pairs = config.games.div_ceil(2);
     let lines = match &config.book {
         Some(book) => (0..pairs).map(|i| book[i % book.len()].clone()).collect(),
         None => openings(pairs, config.opening_plies, config.seed),
     };
-    // Every table is made here, on this thread, so that one the system
-    // will not give is an error, not a panic on a worker thread.
+    // Every player is made here, on this thread, so that a table the
+    // system will not give, or an engine that does not start, is an
+    // error, not a panic on a worker thread.
     let threads = config.threads.max(1);
     let mut players = Vec::with_capacity(threads);
     for t in 0..threads {
         let seed = config.seed.wrapping_add(t as u64 * 7919);
         let player = |spec: &PlayerSpec, seed| {
-            Player::try_new(spec.clone(), seed, config.tt_mib)
-                .map_err(|error| ArenaError::Table { threads, error })
+            Player::try_new(spec.clone(), seed, config.tt_mib).map_err(|e| match e {
+                PlayerError::Table(error) => ArenaError::Table { threads, error },
+                PlayerError::Engine(e) => ArenaError::Engine(e),
+            })
         };
         players.push((player(&config.a, seed)?, player(&config.b, seed ^ 1)?));
     }
+    struct State {
+        reports: Vec<GameReport>,
+        /// The first game of each pair under way, until its second ends.
+        halves: Vec<Option<f64>>,
+        standing: Standing,
+        decision: Option<Decision>,
+        failure: Option<EngineError>,
+    }
+    let state = Mutex::new(State {
+        reports: Vec::new(),
+        halves: vec![None; pairs],
+        standing: Standing::default(),
+        decision: None,
+        failure: None,
+    });
     let next = AtomicUsize::new(0);
-    let reports = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for (mut a, mut b) in players {
-            let (next, reports, lines, on_game) = (&next, &reports, &lines, &on_game);
+            let (next, stop, state, lines, on_game) = (&next, &stop, &state, &lines, &on_game);
             scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games {
-                        break;
+                while !stop.load(Ordering::Relaxed) {
+                    let pair = next.fetch_add(1, Ordering::Relaxed);
+                    for i in [2 * pair, 2 * pair + 1] {
+                        if i >= config.games {
+                            return;
+                        }
+                        let opening = &lines[pair];
+                        let a_light = i % 2 == 0;
+                        let game_seed = config.seed ^ (i as u64).wrapping_mul(0x9E37);
+                        let played = if a_light {
+                            play_game(&mut a, &mut b, opening, config.ply_cap, game_seed)
+                        } else {
+                            play_game(&mut b, &mut a, opening, config.ply_cap, game_seed)
+                        };
+                        let mut s = state.lock().unwrap_or_else(|e| e.into_inner());
+                        let (winner, ending, game) = match played {
+                            Ok(played) => played,
+                            Err(e) => {
+                                s.failure.get_or_insert(e);
+                                stop.store(true, Ordering::Relaxed);
+                                return;
+                            }
+                        };
+                        let report = GameReport {
+                            index: i,
+                            a_light,
+                            opening: opening.clone(),
+                            winner,
+                            ending,
+                            plies: game.history().len(),
+                            game,
+                        };
+                        s.standing.games += 1;
+                        match s.halves[pair].take() {
+                            None => s.halves[pair] = Some(report.a_score()),
+                            Some(first) => s.standing.pairs.add(first, report.a_score()),
+                        }
+                        if let Some(test) = &config.sprt
+                            && s.decision.is_none()
+                        {
+                            let verdict = test.verdict(&s.standing.pairs);
+                            if verdict != Verdict::Continue {
+                                s.decision = Some(Decision {
+                                    verdict,
+                                    pairs: s.standing.pairs,
+                                    llr: s.standing.pairs.llr(test.elo0, test.elo1),
+                                });
+                                stop.store(true, Ordering::Relaxed);
+                            }
+                        }
+                        on_game(&report, &s.standing);
+                        s.reports.push(report);
                     }
-                    // Each opening twice, colours swapped.
-                    let opening = &lines[i / 2];
-                    let a_light = i % 2 == 0;
-                    let game_seed = config.seed ^ (i as u64).wrapping_mul(0x9E37);
-                    let (winner, ending, game) = if a_light {
-                        play_game(&mut a, &mut b, opening, config.ply_cap, game_seed)
-                    } else {
-                        play_game(&mut b, &mut a, opening, config.ply_cap, game_seed)
-                    };
-                    let report = GameReport {
-                        index: i,
-                        a_light,
-                        opening: opening.clone(),
-                        winner,
-                        ending,
-                        plies: game.history().len(),
-                        game,
-                    };
-                    on_game(&report);
-                    reports.lock().unwrap().push(report);
                 }
             });
         }
     });
-    let mut r = reports.into_inner().unwrap();
-    r.sort_by_key(|g| g.index);
-    Ok(r)
-}
-
-/// The match summed up.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
-    pub games: usize,
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-    /// A's score, 0..1.
-    pub score: f64,
-    /// Elo difference A - B and its 95% margin.
-    pub elo: f64,
-    pub elo_margin: f64,
-    pub endings: Vec<(Ending, usize)>,
-    pub mean_plies: f64,
-    /// A's results with Light, then with Dark.
-    pub by_colour: [ColourScore; 2],
-}
-
-/// A's results with one colour.
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-pub struct ColourScore {
-    pub games: usize,
-    pub wins: usize,
-    pub draws: usize,
-    pub losses: usize,
-}
-
-impl ColourScore {
-    /// A's score with this colour, 0..1 (0.5 without games).
-    pub fn score(&self) -> f64 {
-        if self.games == 0 {
-            return 0.5;
-        }
-        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    let s = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = s.failure {
+        return Err(ArenaError::Engine(e));
     }
-}
-
-impl Summary {
-    /// How many games ended this way.
-    pub fn count(&self, ending: Ending) -> usize {
-        self.endings
-            .iter()
-            .find(|(e, _)| *e == ending)
-            .map_or(0, |(_, n)| *n)
-    }
-
-    /// The share of games that ended this way, 0..1.
-    pub fn rate(&self, ending: Ending) -> f64 {
-        self.count(ending) as f64 / self.games.max(1) as f64
-    }
-}
-
-pub fn summarize(reports: &[GameReport]) -> Summary {
-    let n = reports.len().max(1) as f64;
-    let wins = reports.iter().filter(|r| r.a_score() == 1.0).count();
-    let losses = reports.iter().filter(|r| r.a_score() == 0.0).count();
-    let draws = reports.len() - wins - losses;
-    let score = (wins as f64 + 0.5 * draws as f64) / n;
-    // Per-game variance of the score, for the margin.
-    let var = reports
-        .iter()
-        .map(|r| (r.a_score() - score).powi(2))
-        .sum::<f64>()
-        / n;
-    let se = (var / n).sqrt();
-    let elo_of = |s: f64| {
-        let s = s.clamp(1e-3, 1.0 - 1e-3);
-        -400.0 * (1.0 / s - 1.0).log10()
-    };
-    let elo = elo_of(score);
-    let elo_margin =
-        (elo_of((score + 1.96 * se).min(0.999)) - elo_of((score - 1.96 * se).max(0.001))) / 2.0;
-    let mut endings: Vec<(Ending, usize)> = Vec::new();
-    for r in reports {
-        match endings.iter_mut().find(|(e, _)| *e == r.ending) {
-            Some((_, c)) => *c += 1,
-            None => endings.push((r.ending, 1)),
-        }
-    }
-    endings.sort();
-    let mean_plies = reports.iter().map(|r| r.plies as f64).sum::<f64>() / n;
-    let mut by_colour = [ColourScore::default(); 2];
-    for r in reports {
-        let c = &mut by_colour[usize::from(!r.a_light)];
-        c.games += 1;
-        match r.a_score() {
-            1.0 => c.wins += 1,
-            0.0 => c.losses += 1,
-            _ => c.draws += 1,
-        }
-    }
-    Summary {
-        games: reports.len(),
-        wins,
-        draws,
-        losses,
-        score,
-        elo,
-        elo_margin,
-        endings,
-        mean_plies,
-        by_colour,
-    }
-}
-
-impl fmt::Display for Summary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "games {}  A wins {}  draws {}  losses {}  score {:.1}%",
-            self.games,
-            self.wins,
-            self.draws,
-            self.losses,
-            self.score * 100.0
-        )?;
-        writeln!(f, "elo A-B {:+.0} ± {:.0} (95%)", self.elo, self.elo_margin)?;
-        let colour = |c: &ColourScore| {
-            format!(
-                "{:.1}% ({}/{}/{} of {})",
-                c.score() * 100.0,
-                c.wins,
-                c.draws,
-                c.losses,
-                c.games
-            )
-        };
-        writeln!(
-            f,
-            "A as light {}  A as dark {}",
-            colour(&self.by_colour[0]),
-            colour(&self.by_colour[1])
-        )?;
-        let endings: Vec<String> = self
-            .endings
-            .iter()
-            .map(|(e, n)| format!("{} {n}", e.name()))
-            .collect();
-        writeln!(f, "endings: {}", endings.join(", "))?;
-        writeln!(
-            f,
-            "ply cap {:.1}%  repetition {:.1}%",
-            self.rate(Ending::PlyCap) * 100.0,
-            self.rate(Ending::Repetition) * 100.0
-        )?;
-        write!(f, "mean length {:.1} plies", self.mean_plies)
-    }
+    let mut reports = s.reports;
+    reports.sort_by_key(|g| g.index);
+    Ok(MatchResult {
+        reports,
+        decision: s.decision,
+    })
 }

@@ -94,6 +94,60 @@ pub fn read_count(
     Ok(usize::try_from(n).expect("within a usize range"))
 }
 
+/// A decimal number that could not be read, with what it was for and its
+/// range.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecimalError {
+    pub what: &'static str,
+    pub text: String,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl fmt::Display for DecimalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} needs a number from {} to {} (digits, an optional minus sign and decimal point), not {}",
+            self.what,
+            self.min,
+            self.max,
+            Quoted(&self.text)
+        )
+    }
+}
+
+impl std::error::Error for DecimalError {}
+
+/// Reads `text` as a decimal number from `min` to `max`: digits with an
+/// optional leading `-` and one optional `.` between digits; no exponent,
+/// no `inf` or `nan`, which Rust's own parsing would take.
+pub fn read_decimal(
+    what: &'static str,
+    text: &str,
+    min: f64,
+    max: f64,
+) -> Result<f64, DecimalError> {
+    let fail = || DecimalError {
+        what,
+        text: text.to_string(),
+        min,
+        max,
+    };
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    // Beyond 30 digits no range of ours is reached, and parsing stays cheap.
+    if !all_digits(whole) || !all_digits(fraction) || digits.len() > 30 {
+        return Err(fail());
+    }
+    let value: f64 = text.parse().map_err(|_| fail())?;
+    if !(min..=max).contains(&value) {
+        return Err(fail());
+    }
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,5 +184,24 @@ mod tests {
             .to_string();
         assert!(message.len() < 150, "{message}");
         assert_eq!(read_count("--games", "5", 1, 10), Ok(5));
+    }
+
+    #[test]
+    fn decimals_are_read_within_their_range_and_named_when_not() {
+        let read = |t: &str| read_decimal("elo", t, -1000.0, 1000.0);
+        assert_eq!(read("-2.5"), Ok(-2.5));
+        assert_eq!(read("10"), Ok(10.0));
+        assert_eq!(read("0.05"), Ok(0.05));
+        for bad in [
+            "", "-", ".5", "5.", "1e3", "inf", "NaN", "+3", "--1", "1.2.3", "1001", "-1000.5", " 1",
+        ] {
+            assert!(read(bad).is_err(), "{bad:?}");
+        }
+        assert!(read(&"9".repeat(400)).is_err());
+        assert_eq!(
+            read("x").unwrap_err().to_string(),
+            "elo needs a number from -1000 to 1000 (digits, an optional minus sign and \
+             decimal point), not \"x\""
+        );
     }
 }

@@ -17,6 +17,7 @@ fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
         seed: 42,
         tt_mib: 1,
         book: None,
+        sprt: None,
     }
 }
 
@@ -367,11 +368,12 @@ fn arena_binary(args: &[&std::ffi::OsStr], limit_kib: Option<u64>) -> (Option<i3
 #[cfg(target_os = "linux")]
 #[test]
 fn the_arena_reports_memory_it_cannot_have() {
+    // Search players: the trivial movers hold no table.
     let args: Vec<&std::ffi::OsStr> = [
         "--a",
-        "random",
+        "nodes:1",
         "--b",
-        "random",
+        "nodes:1",
         "--games",
         "2",
         "--threads",
@@ -459,4 +461,119 @@ fn file_names_need_not_be_utf8_and_other_arguments_say_they_must() {
         "{err}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_engine_of_its_own_and_limits_are_read_from_the_player() {
+    let p: PlayerSpec = "master:200+nodes=5000@/opt/base/agon-engine"
+        .parse()
+        .unwrap();
+    assert_eq!(
+        p.engine.as_deref(),
+        Some(std::path::Path::new("/opt/base/agon-engine"))
+    );
+    assert_eq!(p.tweaks, [("nodes".to_string(), 5000)]);
+    assert_eq!(
+        p.to_string(),
+        "master:200ms+nodes=5000@/opt/base/agon-engine"
+    );
+    let threads: PlayerSpec = "master:200+threads=2".parse().unwrap();
+    assert_eq!(threads.threads(), 2);
+    let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err().to_string();
+    assert_eq!(
+        err("master@"),
+        "@ needs the engine's path after it: master:200@PATH"
+    );
+    assert!(err("master+exposed=3@/x").contains("not \"exposed\""));
+    assert!(err("uct:50@/x").contains("not \"uct:50\""));
+    assert_eq!(
+        err("master+threads=0"),
+        "threads=0 is out of range: threads is from 1 to 64"
+    );
+    assert!(err("master+nodes=-5").contains("nodes is from 1 to 2147483647"));
+}
+
+/// The engine binary of this build, played through the protocol against
+/// the search in process: the games are whole and legal.
+#[test]
+fn an_engine_of_its_own_plays_through_the_protocol() {
+    let engine = env!("CARGO_BIN_EXE_agon-engine");
+    let mut c = config(&format!("nodes:300@{engine}"), "nodes:300", 4, 40);
+    c.threads = 1;
+    let reports = arena::run(&c, |_| {}).expect("a match");
+    assert_eq!(reports.len(), 4);
+    for r in &reports {
+        assert!(
+            r.plies > 4 && r.plies <= 40,
+            "game {}: {}",
+            r.index,
+            r.plies
+        );
+        // Replaying the record checks every action.
+        let record = r.record(&c.a, &c.b);
+        assert!(record.replay().is_ok());
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_an_error_before_any_game() {
+    let c = config("nodes:50@/nonexistent/agon-engine", "random", 2, 10);
+    let e = arena::run(&c, |_| panic!("no game is played")).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            ArenaError::Engine(agon_engine::arena::EngineError::Spawn { .. })
+        ),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("cannot start the engine \"/nonexistent/agon-engine\": "),
+        "{e}"
+    );
+}
+
+/// A clear difference decides the test long before the most games, and
+/// only whole pairs are played.
+#[test]
+fn an_sprt_stops_once_it_decides() {
+    let mut c = config("nodes:500", "random", 400, 200);
+    c.sprt = Some(arena::sprt::SprtConfig::new(0.0, 50.0).unwrap());
+    let m = arena::run_match(&c, |_, _| {}).expect("a match");
+    let d = m.decision.expect("a decision");
+    assert_eq!(d.verdict, arena::sprt::Verdict::H1);
+    assert!(d.llr >= c.sprt.unwrap().upper_bound());
+    assert!(m.reports.len() < 60, "{} games", m.reports.len());
+    assert_eq!(m.reports.len() % 2, 0);
+    let pairs = arena::pentanomial(&m.reports);
+    assert_eq!(pairs.pairs() as usize * 2, m.reports.len());
+    assert!(pairs.pairs() >= d.pairs.pairs());
+}
+
+#[test]
+fn the_sprt_options_are_checked() {
+    let ok = args("--a easy --b easy --sprt -1.5,4 --alpha 0.1").unwrap();
+    let t = ok.config.sprt.unwrap();
+    assert_eq!((t.elo0, t.elo1, t.alpha, t.beta), (-1.5, 4.0, 0.1, 0.05));
+    assert_eq!(ok.config.games, arena::args::DEFAULT_SPRT_GAMES);
+    // The built-in balanced book, each opening a pair.
+    let book = ok.config.book.unwrap();
+    assert!(book.len() >= 500, "{}", book.len());
+    assert_eq!(args("--a easy --b easy").unwrap().config.games, 100);
+    let err = |line: &str| {
+        args(&format!("--a easy --b easy {line}"))
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        err("--sprt 5"),
+        "--sprt needs two Elo bounds separated by a comma, as in 0,10, not \"5\""
+    );
+    assert!(err("--sprt 10,0").starts_with("the SPRT needs elo0 < elo1"));
+    assert!(err("--sprt 0,1e3").starts_with("--sprt elo1 needs a number from -1000 to 1000"));
+    assert!(err("--sprt 0,5 --beta 0.5").contains("beta must be above 0 and below 0.5"));
+    assert_eq!(
+        err("--alpha 0.05"),
+        "--alpha is an error rate of --sprt, given without it"
+    );
 }

@@ -163,6 +163,11 @@ fn line() -> impl Strategy<Value = String> {
         word(),
     ]
     .prop_map(|d| format!("perft {d}"));
+    let setoption = prop_oneof![
+        prop::sample::select(vec!["1", "2", "3", "0", "65", "+2", "x"]).prop_map(String::from),
+        word(),
+    ]
+    .prop_map(|n| format!("setoption threads {n}"));
     let words = prop::collection::vec(word(), 0..8).prop_map(|w| w.join(" "));
     let position =
         (any::<u64>(), 0usize..80, any::<usize>(), word()).prop_map(|(seed, plies, at, word)| {
@@ -193,6 +198,7 @@ fn line() -> impl Strategy<Value = String> {
         2 => afn,
         1 => bare_with_word,
         2 => perft,
+        1 => setoption,
         3 => go_line(),
         3 => position,
         2 => words,
@@ -240,7 +246,7 @@ fn check_replies(line: &str, replies: &[String], game: &mut Game) -> Result<(), 
             prop_assert!(replies.is_empty());
             *game = g;
         }
-        Command::Stop | Command::Quit => prop_assert!(replies.is_empty()),
+        Command::Stop | Command::Quit | Command::Threads(_) => prop_assert!(replies.is_empty()),
         Command::Afn => {
             let afn = one()?;
             prop_assert_eq!(afn, &game.position().to_afn());

@@ -252,6 +252,31 @@ fn go_answers_with_info_lines_and_a_legal_bestmove() {
     assert!(best.starts_with("bestmove "));
 }
 
+/// `setoption threads`: the search runs on that many threads, still
+/// answers within its time, and a bad count is refused.
+#[test]
+fn setoption_threads_runs_a_parallel_search() {
+    let mut e = EngineProc::start();
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("setoption threads 3");
+    e.send("position startpos moves f1-f2");
+    let started = Instant::now();
+    let (infos, best) = e.go("go movetime 200");
+    assert!(started.elapsed() < Duration::from_millis(2000));
+    assert!(!infos.is_empty());
+    let action = best.strip_prefix("bestmove ").unwrap();
+    let legal = e.ask("legal");
+    assert!(legal.split(' ').skip(2).any(|a| a == action), "{action}");
+    assert_eq!(
+        e.ask("setoption threads 0"),
+        "error setoption threads must be from 1 to 64, not \"0\""
+    );
+    assert_eq!(
+        e.ask("setoption hash 64"),
+        "error setoption: unknown option \"hash\" (threads)"
+    );
+}
+
 #[test]
 fn go_returns_within_movetime_and_stop_ends_it_early() {
     let mut e = EngineProc::start();

@@ -10,29 +10,40 @@ use std::path::PathBuf;
 use agon_ai::MAX_TT_MIB;
 use agon_rules::Quoted;
 
-use super::{ArenaConfig, ArenaError, PlayerSpec, PlayerSpecError, parse_book};
-use crate::number::{NumberError, read_count, read_number};
+use super::sprt::{SprtConfig, SprtError};
+use super::{ArenaConfig, ArenaError, BALANCED, PlayerSpec, PlayerSpecError, parse_book};
+use crate::number::{DecimalError, NumberError, read_count, read_decimal, read_number};
 
 pub const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
                   [--plies CAP] [--opening PLIES] [--seed S] [--tt MIB] [--quiet]
-                  [--records DIR] [--book FILE]
+                  [--records DIR] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] [--beta B]]
 PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
         uct:MS (the UCT baseline, MS ms an action); random (a uniformly random
         legal action); greedy (any capture, else random); a search player may
-        add tweaks for tuning: nodes:20000+exposed=40+quiescence=0, and a
-        depth limit: medium+depth=4
+        add tweaks for tuning: nodes:20000+exposed=40+quiescence=0, and the
+        limits depth, nodes and threads: medium+depth=4, master+nodes=50000,
+        master:200+threads=2; PLAYER@PATH has the engine at PATH play a level
+        or nodes:N through the protocol: master:200@/root/agon-baseline/agon-engine
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
---games 1 to 1000000 (default 100); --threads 1 to 256 (default: the cores);
+--games 1 to 1000000 (default 100; the most an SPRT plays, default 20000);
+--threads games played at once, 1 to 256 (default: the cores);
 --plies 1 to 1000000, not below the openings; --opening 0 to 200 random plies
         (default 4);
---tt the table of each player in MiB, 1 to 4096 (default 16).
+--tt the table of each player in MiB, 1 to 4096 (default 64, as agon-engine).
 --records DIR saves every game as a JSON game record in DIR.
 --book FILE plays the openings of FILE in turn instead of random ones: one a
-        line, actions in text separated by spaces, `#` starts a comment line.";
+        line, actions in text separated by spaces, `#` starts a comment line.
+--sprt ELO0,ELO1 runs a sequential probability ratio test of A against B
+        (Elo from -1000 to 1000, ELO0 < ELO1) over game pairs of the built-in
+        balanced book (or --book), and stops once it decides; --alpha and
+        --beta are its error rates, above 0 and below 0.5 (default 0.05).";
 
 /// The most games a match plays.
 pub const MAX_GAMES: usize = 1_000_000;
+/// The most games an SPRT plays unless told otherwise: enough to decide
+/// between bounds 3 Elo apart most of the time.
+pub const DEFAULT_SPRT_GAMES: usize = 20_000;
 /// The most threads: each holds two players, each with a table.
 pub const MAX_THREADS: usize = 256;
 /// The highest ply cap.
@@ -52,7 +63,7 @@ pub struct ArenaArgs {
 }
 
 /// Why the command line cannot be followed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum ArgsError {
     /// `--help` or `-h`: not an error, but no match either.
     Help,
@@ -80,6 +91,14 @@ pub enum ArgsError {
     },
     /// Options that do not go together (a ply cap below the openings).
     Config(ArenaError),
+    /// `--sprt` not in the form `ELO0,ELO1`.
+    SprtForm(String),
+    /// A decimal number out of its range or not a number at all.
+    Decimal(DecimalError),
+    /// The SPRT's numbers make no test (`elo0` not below `elo1`).
+    Sprt(SprtError),
+    /// `--alpha` or `--beta` without `--sprt`.
+    RateWithoutSprt(&'static str),
 }
 
 impl fmt::Display for ArgsError {
@@ -109,6 +128,16 @@ impl fmt::Display for ArgsError {
                 Quoted(text)
             ),
             Config(e) => e.fmt(f),
+            SprtForm(text) => write!(
+                f,
+                "--sprt needs two Elo bounds separated by a comma, as in 0,10, not {}",
+                Quoted(text)
+            ),
+            Decimal(e) => e.fmt(f),
+            Sprt(e) => e.fmt(f),
+            RateWithoutSprt(flag) => {
+                write!(f, "{flag} is an error rate of --sprt, given without it")
+            }
         }
     }
 }
@@ -139,9 +168,13 @@ impl ArenaArgs {
             ply_cap: 400,
             opening_plies: 4,
             seed: 1,
-            tt_mib: 16,
+            tt_mib: agon_ai::DESKTOP_TT_MIB,
             book: None,
+            sprt: None,
         };
+        let mut games = None;
+        let mut sprt: Option<(f64, f64)> = None;
+        let (mut alpha, mut beta) = (None, None);
         let mut quiet = false;
         let mut records = None;
         let text = |arg: OsString, flag: Option<&str>| {
@@ -186,7 +219,25 @@ impl ArenaArgs {
             match flag.as_str() {
                 "--a" => a = Some(player("--a")?),
                 "--b" => b = Some(player("--b")?),
-                "--games" => config.games = read_count("--games", &value, 1, MAX_GAMES)?,
+                "--games" => games = Some(read_count("--games", &value, 1, MAX_GAMES)?),
+                "--sprt" => {
+                    let (e0, e1) = value
+                        .split_once(',')
+                        .ok_or_else(|| ArgsError::SprtForm(value.clone()))?;
+                    let max = SprtConfig::MAX_ELO;
+                    let elo =
+                        |what, t| read_decimal(what, t, -max, max).map_err(ArgsError::Decimal);
+                    sprt = Some((elo("--sprt elo0", e0)?, elo("--sprt elo1", e1)?));
+                }
+                "--alpha" => {
+                    alpha = Some(
+                        read_decimal("--alpha", &value, 0.0, 1.0).map_err(ArgsError::Decimal)?,
+                    );
+                }
+                "--beta" => {
+                    beta =
+                        Some(read_decimal("--beta", &value, 0.0, 1.0).map_err(ArgsError::Decimal)?);
+                }
                 "--threads" => config.threads = read_count("--threads", &value, 1, MAX_THREADS)?,
                 "--plies" => config.ply_cap = read_count("--plies", &value, 1, MAX_PLY_CAP)?,
                 "--opening" => {
@@ -195,6 +246,30 @@ impl ArenaArgs {
                 "--seed" => config.seed = read_number("--seed", &value, 0, u64::MAX)?,
                 "--tt" => config.tt_mib = read_count("--tt (MiB)", &value, 1, MAX_TT_MIB)?,
                 _ => return Err(ArgsError::UnknownOption(flag)),
+            }
+        }
+        match sprt {
+            Some((elo0, elo1)) => {
+                let test = SprtConfig {
+                    elo0,
+                    elo1,
+                    alpha: alpha.unwrap_or(0.05),
+                    beta: beta.unwrap_or(0.05),
+                };
+                config.sprt = Some(test.checked().map_err(ArgsError::Sprt)?);
+                config.games = games.unwrap_or(DEFAULT_SPRT_GAMES);
+                if config.book.is_none() {
+                    config.book = Some(parse_book(BALANCED).expect("the built-in book reads"));
+                }
+            }
+            None => {
+                if alpha.is_some() {
+                    return Err(ArgsError::RateWithoutSprt("--alpha"));
+                }
+                if beta.is_some() {
+                    return Err(ArgsError::RateWithoutSprt("--beta"));
+                }
+                config.games = games.unwrap_or(100);
             }
         }
         config.a = a.ok_or(ArgsError::MissingPlayer("--a"))?;

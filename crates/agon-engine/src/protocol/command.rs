@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use agon_ai::{Level, Limits, MAX_PLY};
+use agon_ai::{Level, Limits, MAX_PLY, MAX_THREADS};
 use agon_rules::{AfnError, Excerpt, Game, PlayError, Position, Quoted};
 
 use crate::number::{NumberError, read_number};
@@ -27,6 +27,8 @@ pub enum Command {
     Result,
     Perft(u32),
     Go(Go),
+    /// `setoption threads <n>`: the threads of the following searches.
+    Threads(usize),
     Stop,
     Quit,
 }
@@ -70,6 +72,8 @@ pub enum CommandError {
     UnknownLevel(String),
     /// `go`: a limit given twice, of which one would be dropped unseen.
     RepeatedLimit(&'static str),
+    /// `setoption`: a name that is no option.
+    UnknownOption(String),
 }
 
 impl fmt::Display for CommandError {
@@ -101,6 +105,9 @@ impl fmt::Display for CommandError {
                 Quoted(word)
             ),
             RepeatedLimit(key) => write!(f, "go: {key} is given twice (each limit at most once)"),
+            UnknownOption(name) => {
+                write!(f, "setoption: unknown option {} (threads)", Quoted(name))
+            }
         }
     }
 }
@@ -146,6 +153,15 @@ impl Command {
                 _ => return Err(CommandError::Usage("perft <depth>")),
             },
             "go" => Command::Go(go(args)?),
+            "setoption" => match args {
+                ["threads", n] => {
+                    Command::Threads(
+                        read_number("setoption threads", n, 1, MAX_THREADS as u64)? as usize
+                    )
+                }
+                [name, _] => return Err(CommandError::UnknownOption(name.to_string())),
+                _ => return Err(CommandError::Usage("setoption <name> <value>")),
+            },
             _ => return Err(CommandError::Unknown(word.to_string())),
         };
         Ok(Some(command))
@@ -277,6 +293,30 @@ mod tests {
         assert_eq!(problem("go nodes +5"), ("go nodes", PlusSign));
         assert_eq!(problem("go movetime +100"), ("go movetime", PlusSign));
         assert_eq!(problem("go depth +3"), ("go depth", PlusSign));
+        assert_eq!(
+            problem("setoption threads 0"),
+            ("setoption threads", OutOfRange)
+        );
+        assert_eq!(
+            problem("setoption threads 65"),
+            ("setoption threads", OutOfRange)
+        );
+        assert_eq!(
+            problem("setoption threads +2"),
+            ("setoption threads", PlusSign)
+        );
+        assert!(matches!(
+            Command::parse("setoption threads 64"),
+            Ok(Some(Command::Threads(64)))
+        ));
+        assert_eq!(
+            error("setoption hash 5").to_string(),
+            "setoption: unknown option \"hash\" (threads)"
+        );
+        assert_eq!(
+            error("setoption threads").to_string(),
+            "usage: setoption <name> <value>"
+        );
         let Some(Command::Go(go)) =
             Command::parse("go movetime 18446744073709551615 depth 64").unwrap()
         else {

@@ -101,6 +101,7 @@ impl Session {
                 });
             }
             Command::Go(go) => return Some(self.go(go, stop)),
+            Command::Threads(n) => self.search.set_threads(n),
             Command::Stop | Command::Quit => {}
         }
         None
@@ -109,7 +110,9 @@ impl Session {
     /// After a panic in a command: a search cut off mid-way is not to be
     /// trusted, so it is replaced; the game is only ever replaced whole.
     pub fn reset_search(&mut self) {
+        let threads = self.search.threads();
         self.search = Search::new(DESKTOP_TT_MIB);
+        self.search.set_threads(threads);
     }
 
     /// Searches, writing the `info` lines; returns the `bestmove` line.

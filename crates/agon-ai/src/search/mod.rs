@@ -5,16 +5,23 @@
 //! stop after any number of nodes and carry on later: [`Search::step`] runs a
 //! bounded slice (the web build calls it once a frame), and
 //! [`Search::run`] loops over slices on a worker thread (the desktop build and
-//! the engine). Both run the very same search.
+//! the engine). Both run the very same search; `run` can also search on
+//! several threads at once (see `smp.rs`).
 
-use agon_rules::{Action, ActionList, Game, MAX_ACTIONS, Outcome, Position, Side, splitmix64};
+use agon_rules::{Action, Game, Outcome, Position, Side, splitmix64};
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 use web_time::{Duration, Instant};
 
 use crate::eval::evaluate;
 use crate::style::Style;
 use crate::tt::{Bound, Tt, TtError};
+
+mod frame;
+mod smp;
+
+use frame::{Frame, Phase};
 
 /// A won position's score, less the plies to get there.
 pub const MATE: i32 = 30_000;
@@ -22,6 +29,8 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// The deepest the search goes, in plies from the root.
 pub const MAX_PLY: usize = 64;
+/// The most threads a search runs on.
+pub const MAX_THREADS: usize = 64;
 /// How many plies of captures the search looks at past its horizon.
 const QUIESCENCE_PLIES: i32 = 4;
 
@@ -76,98 +85,10 @@ enum Advance {
     Aborted,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Phase {
-    Enter,
-    NextMove,
-    /// Waiting for a null-window (scout) search of the current move.
-    AwaitScout,
-    /// Waiting for a full-window search of the current move.
-    AwaitFull,
-}
-
-struct Frame {
-    pos: Position,
-    ply: usize,
-    depth: i32,
-    alpha: i32,
-    beta: i32,
-    orig_alpha: i32,
-    best: i32,
-    best_move: Option<Action>,
-    tt_move: Option<Action>,
-    moves: ActionList,
-    keys: [i32; MAX_ACTIONS],
-    idx: usize,
-    current: Action,
-    /// The reduction applied to the current move's scout search.
-    reduced: i32,
-    /// Cells where the side to move would capture on arrival.
-    capturing: agon_rules::CellSet,
-    phase: Phase,
-}
-
-impl Frame {
-    fn empty() -> Frame {
-        Frame {
-            pos: Position::start(),
-            ply: 0,
-            depth: 0,
-            alpha: 0,
-            beta: 0,
-            orig_alpha: 0,
-            best: 0,
-            best_move: None,
-            tt_move: None,
-            moves: ActionList::new(),
-            keys: [0; MAX_ACTIONS],
-            idx: 0,
-            current: Action::new(agon_rules::Cell::THRONE, agon_rules::Cell::THRONE),
-            reduced: 0,
-            capturing: agon_rules::CellSet::EMPTY,
-            phase: Phase::Enter,
-        }
-    }
-
-    /// Reuses this frame for a new node; the move list and keys are filled
-    /// later, so they are not cleared here (that would cost a kilobyte a node).
-    fn reset(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
-        self.pos = pos;
-        self.ply = ply;
-        self.depth = depth;
-        self.alpha = alpha;
-        self.beta = beta;
-        self.orig_alpha = alpha;
-        self.best = -MATE - 1;
-        self.best_move = None;
-        self.tt_move = None;
-        self.moves.clear();
-        self.idx = 0;
-        self.reduced = 0;
-        self.phase = Phase::Enter;
-    }
-
-    /// Brings the best-keyed remaining move to position `idx` and returns it.
-    fn pick(&mut self) -> Option<Action> {
-        let n = self.moves.len();
-        if self.idx >= n {
-            return None;
-        }
-        let mut best = self.idx;
-        for i in self.idx + 1..n {
-            if self.keys[i] > self.keys[best] {
-                best = i;
-            }
-        }
-        self.moves.as_mut_slice().swap(self.idx, best);
-        self.keys.swap(self.idx, best);
-        Some(self.moves[self.idx])
-    }
-}
-
 /// A search engine: reusable across moves (it keeps its transposition table).
 pub struct Search {
-    tt: Tt,
+    /// The table, shared with the helper threads of a parallel search.
+    tt: Arc<Tt>,
     style: Style,
     history: Box<[[i32; 128]; 128]>,
     killers: [[Option<Action>; 2]; MAX_PLY + 1],
@@ -194,6 +115,11 @@ pub struct Search {
     infos: Vec<Info>,
     stopped: bool,
     finished: Option<SearchResult>,
+    /// Threads [`Search::run`] searches with (Lazy SMP); `step` uses one.
+    threads: usize,
+    /// The searches of the helper threads, kept from one `run` to the next
+    /// for their move-ordering tables; made when first needed.
+    helpers: Vec<Search>,
 }
 
 impl Search {
@@ -209,8 +135,12 @@ impl Search {
     /// A search with a transposition table of at most `tt_mib` MiB, from 1
     /// to [`MAX_TT_MIB`](crate::MAX_TT_MIB).
     pub fn try_new(tt_mib: usize) -> Result<Search, TtError> {
-        Ok(Search {
-            tt: Tt::try_new(tt_mib)?,
+        Ok(Search::with_table(Arc::new(Tt::try_new(tt_mib)?)))
+    }
+
+    fn with_table(tt: Arc<Tt>) -> Search {
+        Search {
+            tt,
             style: Style::default(),
             history: Box::new([[0; 128]; 128]),
             killers: [[None; 2]; MAX_PLY + 1],
@@ -229,7 +159,9 @@ impl Search {
             infos: Vec::new(),
             stopped: false,
             finished: None,
-        })
+            threads: 1,
+            helpers: Vec::new(),
+        }
     }
 
     pub fn tt_bytes(&self) -> usize {
@@ -241,6 +173,20 @@ impl Search {
         self.tt.clear();
         *self.history = [[0; 128]; 128];
         self.killers = [[None; 2]; MAX_PLY + 1];
+        for h in &mut self.helpers {
+            *h.history = [[0; 128]; 128];
+            h.killers = [[None; 2]; MAX_PLY + 1];
+        }
+    }
+
+    /// The threads [`Search::run`] searches with, from 1 to
+    /// [`MAX_THREADS`]; [`Search::step`] always uses one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, MAX_THREADS);
+    }
+
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     pub fn set_style(&mut self, style: Style) {
@@ -259,6 +205,17 @@ impl Search {
     /// Starts searching `root`; `history` holds the hashes of the positions
     /// of the game up to and including `root`.
     pub fn start_with_history(&mut self, root: Position, history: &[u64], limits: Limits) {
+        self.prepare(root, history, limits);
+        self.tt.new_search(self.tt_salt());
+        if self.finished.is_none() {
+            self.begin_iteration();
+        }
+    }
+
+    /// Sets up a search of `root` but leaves the table and the first
+    /// iteration to the caller; `finished` is set when there is nothing
+    /// to search.
+    fn prepare(&mut self, root: Position, history: &[u64], limits: Limits) {
         for row in self.history.iter_mut() {
             for h in row.iter_mut() {
                 *h /= 8;
@@ -278,7 +235,6 @@ impl Search {
             set.extend(self.path.iter().skip(parity).step_by(2));
         }
         self.root = root;
-        self.tt.new_search(self.tt_salt());
         self.limits = limits;
         self.started = Instant::now();
         self.nodes = 0;
@@ -298,9 +254,7 @@ impl Search {
                 time_ms: 0,
                 pv: Vec::new(),
             });
-            return;
         }
-        self.begin_iteration();
     }
 
     /// Asks the search to stop; the next `step` returns its answer.
@@ -396,13 +350,18 @@ impl Search {
                 .is_some_and(|t| self.started.elapsed() >= t)
     }
 
-    /// Runs the whole search on this thread, calling `on_info` after each
-    /// iteration; `cancel` stops it early.
+    /// Runs the whole search, calling `on_info` after each iteration;
+    /// `cancel` stops it early. With more than one thread (set by
+    /// [`Search::set_threads`]), helpers search alongside this thread.
     pub fn run(
         &mut self,
         cancel: &std::sync::atomic::AtomicBool,
         mut on_info: impl FnMut(&Info),
     ) -> SearchResult {
+        // The web has no threads: there a search is sliced by `step`.
+        if self.threads > 1 && self.finished.is_none() && !cfg!(target_arch = "wasm32") {
+            return self.run_parallel(cancel, on_info);
+        }
         loop {
             if cancel.load(std::sync::atomic::Ordering::Relaxed) {
                 self.stop();

@@ -1,0 +1,102 @@
+//! Why games reach the ply cap: `cargo run --release -p agon-engine
+//! --example ply_cap -- DIR...` reads the records the arena wrote
+//! (`--records DIR`) and, for each game adjudicated at the cap, prints
+//! its players, the evaluation (Light's view) every 50 plies, the
+//! captures in its last 100 plies, and the final board with each side's
+//! distance to the formation.
+
+use agon_ai::{Weights, eval::formation_distance, evaluate};
+use agon_rules::{Cell, CellSet, Game, Player, Position, Record, Side};
+
+fn name(p: &Player) -> String {
+    match p {
+        Player::Computer { level } => level.clone(),
+        other => format!("{other:?}"),
+    }
+}
+
+fn board(p: &Position) -> String {
+    let mut out = String::new();
+    for r in -5i32..=5 {
+        out.push_str(&" ".repeat(r.unsigned_abs() as usize));
+        for q in (-5i32).max(-5 - r)..=5i32.min(5 - r) {
+            let cell = Cell::from_axial(q, r).expect("on the board");
+            let ch = match p.piece_at(cell) {
+                Some(piece) if p.is_out_of_play(cell) => {
+                    if piece.side == Side::Light {
+                        'X'
+                    } else {
+                        'x'
+                    }
+                }
+                Some(piece) => piece.letter(),
+                None if cell == Cell::THRONE => '+',
+                None => '.',
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn light_eval(p: &Position) -> i32 {
+    let v = evaluate(p, &Weights::DEFAULT);
+    if p.to_move() == Side::Light { v } else { -v }
+}
+
+fn main() {
+    let dirs: Vec<String> = std::env::args().skip(1).collect();
+    let mut files: Vec<_> = dirs
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap_or_else(|e| panic!("{d}: {e}")))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    let mut capped = 0;
+    for path in &files {
+        let text = std::fs::read_to_string(path).expect("a record");
+        let (record, game): (Record, Game) = Record::from_json(&text).expect("a record");
+        if !text.contains("adjudication") {
+            continue;
+        }
+        capped += 1;
+        let n = game.history().len();
+        let evals: Vec<String> = (0..=n)
+            .step_by(50)
+            .map(|i| {
+                format!(
+                    "{:+}",
+                    light_eval(game.position_at(i).expect("in the game"))
+                )
+            })
+            .collect();
+        let captures = (n.saturating_sub(100)..n)
+            .filter(|&i| {
+                let before = game.position_at(i).expect("in the game");
+                let after = game.position_at(i + 1).expect("in the game");
+                after.out_of_play().len() > before.out_of_play().len()
+            })
+            .count();
+        let p = game.position();
+        let blockers = |side: Side| (p.pieces(!side) & CellSet::THRONE_RING).len();
+        println!(
+            "{}: light {} dark {}, {n} plies\n  eval every 50 plies (Light's view): {}\n  \
+             captures in the last 100 plies: {captures}\n  formation distance light {} dark {}; \
+             enemy pieces in the throne ring of light {} dark {}; repetitions {}\n{}",
+            path.display(),
+            name(&record.players.light),
+            name(&record.players.dark),
+            evals.join(" "),
+            formation_distance(p, Side::Light),
+            formation_distance(p, Side::Dark),
+            blockers(Side::Light),
+            blockers(Side::Dark),
+            game.repetitions(),
+            board(p)
+        );
+    }
+    println!("{capped} of {} games reached the ply cap", files.len());
+}

@@ -1,0 +1,443 @@
+//! The arena's contestants: what a player's text names (a level, a node
+//! budget, the UCT baseline, a trivial mover, optionally played by an
+//! engine in a process of its own), and the player ready to act.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use agon_ai::{Level, Limits, Search, Style, TtError, TweakError, Uct};
+use agon_rules::{Action, Game, Quoted, splitmix64};
+
+use super::external::{EngineError, External};
+use crate::number::{NumberError, read_number};
+
+/// A contestant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerSpec {
+    pub kind: PlayerKind,
+    /// Settings changed from the player's own, for tuning: `name=value`;
+    /// also the limits `depth`, `nodes` and `threads` ([`LIMIT_TWEAKS`]).
+    pub tweaks: Vec<(String, i32)>,
+    /// The engine that plays this player through the protocol (`@PATH`),
+    /// instead of the search of this build.
+    pub engine: Option<PathBuf>,
+}
+
+/// The tweaks that are limits of the search rather than settings of its
+/// style, with their ranges: the depth in plies, the nodes an action, and
+/// the threads of the search.
+pub const LIMIT_TWEAKS: [(&str, i32, i32); 3] = [
+    ("depth", 1, agon_ai::MAX_PLY as i32),
+    ("nodes", 1, i32::MAX),
+    ("threads", 1, agon_ai::MAX_THREADS as i32),
+];
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerKind {
+    /// A level, optionally with its time per action replaced.
+    Level { level: Level, ms: Option<u64> },
+    /// Full-strength search with a fixed node budget per action (deterministic).
+    Nodes(u64),
+    /// The UCT baseline with a time per action.
+    Uct { ms: u64 },
+    /// A uniformly random legal action: the floor of the ladder.
+    Random,
+    /// Any capture there is (at random among them), else a random action.
+    Greedy,
+}
+
+/// Why a player's text cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpecError {
+    /// Neither `uct`, `nodes` nor a level.
+    UnknownPlayer(String),
+    /// `uct` or `nodes` without its number; the text shows the form.
+    MissingNumber(&'static str),
+    /// A time or a node count out of range or not a number.
+    Number(NumberError),
+    /// A `+` part that is not `name=value`.
+    NotATweak(String),
+    /// A tweak's value is not a whole number that fits.
+    TweakValue(String),
+    /// A tweak that the search refuses.
+    Tweak(TweakError),
+    /// The UCT baseline and the trivial movers have no settings.
+    UctTweaks,
+    /// A limit tweak ([`LIMIT_TWEAKS`]) outside its range.
+    Limit {
+        name: &'static str,
+        value: i32,
+        min: i32,
+        max: i32,
+    },
+    /// `@` without the engine's path after it.
+    MissingEngine,
+    /// An engine in its own process plays a level or a node budget, with
+    /// limits only: the settings of its style are its own.
+    EngineTweak(String),
+    /// An engine in its own process cannot play the UCT baseline or a
+    /// trivial mover: they have no `go` of the protocol.
+    EngineKind(String),
+}
+
+impl fmt::Display for PlayerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PlayerSpecError::*;
+        match self {
+            UnknownPlayer(name) => write!(
+                f,
+                "unknown player {} (beginner, easy, medium, hard, master, nodes:N, uct:MS, random, greedy)",
+                Quoted(name)
+            ),
+            MissingNumber(form) => write!(f, "{form}"),
+            Number(e) => e.fmt(f),
+            NotATweak(t) => write!(f, "{} is not a tweak (name=value)", Quoted(t)),
+            TweakValue(t) => write!(f, "{} needs a whole number as its value", Quoted(t)),
+            Tweak(e) => e.fmt(f),
+            Limit {
+                name,
+                value,
+                min,
+                max,
+            } => write!(
+                f,
+                "{name}={value} is out of range: {name} is from {min} to {max}"
+            ),
+            MissingEngine => write!(f, "@ needs the engine's path after it: master:200@PATH"),
+            EngineTweak(name) => write!(
+                f,
+                "an engine of its own (@PATH) takes only the limits depth, nodes and                  threads, not {}",
+                Quoted(name)
+            ),
+            EngineKind(kind) => write!(
+                f,
+                "an engine of its own (@PATH) plays a level or nodes:N, not {}",
+                Quoted(kind)
+            ),
+            UctTweaks => write!(
+                f,
+                "the uct, random and greedy players have no settings to tweak"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayerSpecError {}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerSpecError;
+    /// `master`, `master:200` (200 ms an action), `nodes:50000`, `uct:800`,
+    /// `random`, `greedy`; a search player optionally followed by tweaks:
+    /// `nodes:20000+exposed=40+quiescence=0`, `master+nodes=50000`; and
+    /// for an engine in a process of its own, `@` and its path:
+    /// `master:200@/root/agon-baseline/agon-engine`.
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerSpecError> {
+        let (text, engine) = match text.split_once('@') {
+            Some((_, "")) => return Err(PlayerSpecError::MissingEngine),
+            Some((spec, path)) => (spec, Some(PathBuf::from(path))),
+            None => (text, None),
+        };
+        let mut parts = text.split('+');
+        let kind_text = parts.next().unwrap_or_default();
+        let kind: PlayerKind = kind_text.parse()?;
+        let mut tweaks = Vec::new();
+        for t in parts {
+            let (k, v) = t
+                .split_once('=')
+                .ok_or_else(|| PlayerSpecError::NotATweak(t.to_string()))?;
+            let v: i32 = v
+                .parse()
+                .map_err(|_| PlayerSpecError::TweakValue(t.to_string()))?;
+            if let Some(&(name, min, max)) = LIMIT_TWEAKS.iter().find(|l| l.0 == k) {
+                if !(min..=max).contains(&v) {
+                    return Err(PlayerSpecError::Limit {
+                        name,
+                        value: v,
+                        min,
+                        max,
+                    });
+                }
+            } else if engine.is_some() {
+                return Err(PlayerSpecError::EngineTweak(k.to_string()));
+            } else {
+                agon_ai::Style::default()
+                    .tweak(k, v)
+                    .map_err(PlayerSpecError::Tweak)?;
+            }
+            tweaks.push((k.to_string(), v));
+        }
+        let searches = matches!(kind, PlayerKind::Level { .. } | PlayerKind::Nodes(_));
+        if !searches && engine.is_some() {
+            return Err(PlayerSpecError::EngineKind(kind_text.to_string()));
+        }
+        if !searches && !tweaks.is_empty() {
+            return Err(PlayerSpecError::UctTweaks);
+        }
+        Ok(PlayerSpec {
+            kind,
+            tweaks,
+            engine,
+        })
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = PlayerSpecError;
+    fn from_str(s: &str) -> Result<PlayerKind, PlayerSpecError> {
+        let (name, arg) = match s.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (s, None),
+        };
+        // A time per action may be any length, if not zero; so may a budget.
+        let num = |what, a: Option<&str>| a.map(|t| read_number(what, t, 1, u64::MAX)).transpose();
+        let bare = |kind| match arg {
+            None => Ok(kind),
+            Some(_) => Err(PlayerSpecError::UnknownPlayer(s.to_string())),
+        };
+        match name {
+            "random" => bare(PlayerKind::Random),
+            "greedy" => bare(PlayerKind::Greedy),
+            "uct" => Ok(PlayerKind::Uct {
+                ms: num("uct time (ms)", arg)
+                    .map_err(PlayerSpecError::Number)?
+                    .ok_or(PlayerSpecError::MissingNumber("uct needs a time: uct:800"))?,
+            }),
+            "nodes" => Ok(PlayerKind::Nodes(
+                num("nodes", arg).map_err(PlayerSpecError::Number)?.ok_or(
+                    PlayerSpecError::MissingNumber("nodes needs a count: nodes:50000"),
+                )?,
+            )),
+            _ => Ok(PlayerKind::Level {
+                level: name
+                    .parse()
+                    .map_err(|_| PlayerSpecError::UnknownPlayer(name.to_string()))?,
+                ms: num("a level's time (ms)", arg).map_err(PlayerSpecError::Number)?,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            PlayerKind::Level { level, ms: None } => write!(f, "{level}")?,
+            PlayerKind::Level {
+                level,
+                ms: Some(ms),
+            } => write!(f, "{level}:{ms}ms")?,
+            PlayerKind::Nodes(n) => write!(f, "nodes:{n}")?,
+            PlayerKind::Uct { ms } => write!(f, "uct:{ms}ms")?,
+            PlayerKind::Random => write!(f, "random")?,
+            PlayerKind::Greedy => write!(f, "greedy")?,
+        }
+        for (k, v) in &self.tweaks {
+            write!(f, "+{k}={v}")?;
+        }
+        if let Some(path) = &self.engine {
+            write!(f, "@{}", path.display())?;
+        }
+        Ok(())
+    }
+}
+
+impl PlayerSpec {
+    /// The value of a limit tweak, if given.
+    fn limit(&self, name: &str) -> Option<i32> {
+        self.tweaks.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+    }
+
+    fn style(&self, base: Style) -> Style {
+        let mut s = base;
+        for (k, v) in &self.tweaks {
+            if !LIMIT_TWEAKS.iter().any(|l| l.0 == k) {
+                s.tweak(k, *v).expect("checked when parsed");
+            }
+        }
+        s
+    }
+
+    /// `limits` with the `depth=` and `nodes=` tweaks applied (both
+    /// positive: checked when parsed).
+    fn limits(&self, mut limits: Limits) -> Limits {
+        if let Some(d) = self.limit("depth") {
+            limits.depth = Some(d.unsigned_abs());
+        }
+        if let Some(n) = self.limit("nodes") {
+            limits.nodes = Some(u64::from(n.unsigned_abs()));
+        }
+        limits
+    }
+
+    /// The threads of the search, 1 unless tweaked.
+    pub fn threads(&self) -> usize {
+        self.limit("threads")
+            .map_or(1, |t| t.unsigned_abs() as usize)
+    }
+
+    /// The `go` arguments that ask an engine for this player's search, and
+    /// the longest it may think.
+    fn go(&self) -> (String, Duration) {
+        let mut go = Vec::new();
+        let mut think = Duration::ZERO;
+        match &self.kind {
+            PlayerKind::Level { level, ms } => {
+                go.push(format!("level {}", level.name()));
+                think = level.limits().time.unwrap_or_default();
+                if let Some(ms) = ms {
+                    go.push(format!("movetime {ms}"));
+                    think = Duration::from_millis(*ms);
+                }
+            }
+            PlayerKind::Nodes(n) => go.push(format!("nodes {n}")),
+            _ => unreachable!("checked when parsed: an engine plays a search"),
+        }
+        for name in ["depth", "nodes"] {
+            if let Some(v) = self.limit(name) {
+                go.push(format!("{name} {v}"));
+            }
+        }
+        // A node budget takes its time: at no fewer than 100 000 nodes a
+        // second, on any machine that runs the arena.
+        let nodes = match (&self.kind, self.limit("nodes")) {
+            (PlayerKind::Nodes(n), _) => *n,
+            (_, Some(n)) => u64::from(n.unsigned_abs()),
+            _ => 0,
+        };
+        think = think.max(Duration::from_millis(nodes / 100));
+        (go.join(" "), think)
+    }
+}
+
+/// Why a player cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerError {
+    /// The search's table cannot be made.
+    Table(TtError),
+    /// The engine cannot be started or set up.
+    Engine(EngineError),
+}
+
+impl fmt::Display for PlayerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerError::Table(e) => e.fmt(f),
+            PlayerError::Engine(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlayerError {}
+
+/// What chooses a player's actions.
+enum Brain {
+    Search(Box<Search>),
+    Uct(Uct),
+    /// Random or greedy: nothing to keep.
+    Trivial,
+    External(External),
+}
+
+/// A player ready to act.
+pub struct Player {
+    spec: PlayerSpec,
+    brain: Brain,
+}
+
+impl Player {
+    /// A player whose search has a table of `tt_mib` MiB (an engine of its
+    /// own keeps its own, 64 MiB for `agon-engine`), or why it cannot be
+    /// made: a table too large, memory the system will not give, an engine
+    /// that does not start.
+    pub fn try_new(spec: PlayerSpec, seed: u64, tt_mib: usize) -> Result<Player, PlayerError> {
+        let brain = match (&spec.kind, &spec.engine) {
+            (_, Some(path)) => {
+                let mut engine = External::start(path).map_err(PlayerError::Engine)?;
+                // Only asked for when tweaked: an engine built before the
+                // option was added is still played.
+                if spec.limit("threads").is_some() {
+                    engine
+                        .set_threads(spec.threads())
+                        .map_err(PlayerError::Engine)?;
+                }
+                Brain::External(engine)
+            }
+            (PlayerKind::Level { .. } | PlayerKind::Nodes(_), None) => {
+                let mut search = Search::try_new(tt_mib).map_err(PlayerError::Table)?;
+                search.set_threads(spec.threads());
+                Brain::Search(Box::new(search))
+            }
+            (PlayerKind::Uct { .. }, None) => Brain::Uct(Uct::new(seed)),
+            (PlayerKind::Random | PlayerKind::Greedy, None) => Brain::Trivial,
+        };
+        Ok(Player { spec, brain })
+    }
+
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    /// The player's action in `game`; `None` once the game is over. Only
+    /// an engine of its own can fail.
+    pub fn act(&mut self, game: &Game, seed: u64) -> Result<Option<Action>, EngineError> {
+        let never = AtomicBool::new(false);
+        let spec = &self.spec;
+        Ok(match (&mut self.brain, &spec.kind) {
+            (Brain::External(engine), _) => {
+                if game.is_over() {
+                    return Ok(None);
+                }
+                let (go, think) = spec.go();
+                Some(engine.act(game, &go, think)?)
+            }
+            (Brain::Trivial, kind) => trivial_mover(game, seed, *kind == PlayerKind::Greedy),
+            (Brain::Uct(uct), PlayerKind::Uct { ms }) => {
+                uct.choose(game.position(), Duration::from_millis(*ms), None)
+            }
+            (Brain::Search(search), PlayerKind::Nodes(n)) => {
+                search.set_style(spec.style(Style::default()));
+                let limits = spec.limits(Limits {
+                    nodes: Some(*n),
+                    ..Limits::default()
+                });
+                search.start(game, limits);
+                search.run(&never, |_| {}).best
+            }
+            (Brain::Search(search), PlayerKind::Level { level, ms }) => {
+                let mut limits = level.limits();
+                if let Some(ms) = ms {
+                    limits.time = Some(Duration::from_millis(*ms));
+                }
+                search.set_style(spec.style(level.style(seed)));
+                search.start(game, spec.limits(limits));
+                search.run(&never, |_| {}).best
+            }
+            _ => unreachable!("the brain is made for the kind"),
+        })
+    }
+
+    /// Forgets the last game.
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
+        match &mut self.brain {
+            Brain::Search(search) => search.clear(),
+            Brain::External(engine) => engine.new_game()?,
+            Brain::Uct(_) | Brain::Trivial => {}
+        }
+        Ok(())
+    }
+}
+/// A uniformly random legal action or, when `greedy`, a random one among
+/// those that capture when there are any. `seed` (one a game) and the
+/// game's length pick it: the same game and seed, the same action.
+pub fn trivial_mover(game: &Game, seed: u64, greedy: bool) -> Option<Action> {
+    let p = game.position();
+    let mut list: Vec<Action> = game.legal_actions().to_vec();
+    if greedy && list.iter().any(|&a| p.captures_of(a).any()) {
+        list.retain(|&a| p.captures_of(a).any());
+    }
+    let n = list.len() as u64;
+    let pick = splitmix64(seed ^ (game.history().len() as u64).wrapping_mul(0x9E37_79B9));
+    (n > 0).then(|| list[(pick % n) as usize])
+}

@@ -1,0 +1,155 @@
+//! A match summed up: wins, draws and losses, the score and Elo with their
+//! margins, each colour's results, and how the games ended.
+
+use std::fmt;
+
+use super::{Ending, GameReport};
+
+/// The match summed up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// A's score, 0..1.
+    pub score: f64,
+    /// Elo difference A - B and its 95% margin.
+    pub elo: f64,
+    pub elo_margin: f64,
+    pub endings: Vec<(Ending, usize)>,
+    pub mean_plies: f64,
+    /// A's results with Light, then with Dark.
+    pub by_colour: [ColourScore; 2],
+}
+
+/// A's results with one colour.
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
+pub struct ColourScore {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+impl ColourScore {
+    /// A's score with this colour, 0..1 (0.5 without games).
+    pub fn score(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+}
+
+impl Summary {
+    /// How many games ended this way.
+    pub fn count(&self, ending: Ending) -> usize {
+        self.endings
+            .iter()
+            .find(|(e, _)| *e == ending)
+            .map_or(0, |(_, n)| *n)
+    }
+
+    /// The share of games that ended this way, 0..1.
+    pub fn rate(&self, ending: Ending) -> f64 {
+        self.count(ending) as f64 / self.games.max(1) as f64
+    }
+}
+
+pub fn summarize(reports: &[GameReport]) -> Summary {
+    let n = reports.len().max(1) as f64;
+    let wins = reports.iter().filter(|r| r.a_score() == 1.0).count();
+    let losses = reports.iter().filter(|r| r.a_score() == 0.0).count();
+    let draws = reports.len() - wins - losses;
+    let score = (wins as f64 + 0.5 * draws as f64) / n;
+    // Per-game variance of the score, for the margin.
+    let var = reports
+        .iter()
+        .map(|r| (r.a_score() - score).powi(2))
+        .sum::<f64>()
+        / n;
+    let se = (var / n).sqrt();
+    let elo_of = |s: f64| {
+        let s = s.clamp(1e-3, 1.0 - 1e-3);
+        -400.0 * (1.0 / s - 1.0).log10()
+    };
+    let elo = elo_of(score);
+    let elo_margin =
+        (elo_of((score + 1.96 * se).min(0.999)) - elo_of((score - 1.96 * se).max(0.001))) / 2.0;
+    let mut endings: Vec<(Ending, usize)> = Vec::new();
+    for r in reports {
+        match endings.iter_mut().find(|(e, _)| *e == r.ending) {
+            Some((_, c)) => *c += 1,
+            None => endings.push((r.ending, 1)),
+        }
+    }
+    endings.sort();
+    let mean_plies = reports.iter().map(|r| r.plies as f64).sum::<f64>() / n;
+    let mut by_colour = [ColourScore::default(); 2];
+    for r in reports {
+        let c = &mut by_colour[usize::from(!r.a_light)];
+        c.games += 1;
+        match r.a_score() {
+            1.0 => c.wins += 1,
+            0.0 => c.losses += 1,
+            _ => c.draws += 1,
+        }
+    }
+    Summary {
+        games: reports.len(),
+        wins,
+        draws,
+        losses,
+        score,
+        elo,
+        elo_margin,
+        endings,
+        mean_plies,
+        by_colour,
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "games {}  A wins {}  draws {}  losses {}  score {:.1}%",
+            self.games,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.score * 100.0
+        )?;
+        writeln!(f, "elo A-B {:+.0} ± {:.0} (95%)", self.elo, self.elo_margin)?;
+        let colour = |c: &ColourScore| {
+            format!(
+                "{:.1}% ({}/{}/{} of {})",
+                c.score() * 100.0,
+                c.wins,
+                c.draws,
+                c.losses,
+                c.games
+            )
+        };
+        writeln!(
+            f,
+            "A as light {}  A as dark {}",
+            colour(&self.by_colour[0]),
+            colour(&self.by_colour[1])
+        )?;
+        let endings: Vec<String> = self
+            .endings
+            .iter()
+            .map(|(e, n)| format!("{} {n}", e.name()))
+            .collect();
+        writeln!(f, "endings: {}", endings.join(", "))?;
+        writeln!(
+            f,
+            "ply cap {:.1}%  repetition {:.1}%",
+            self.rate(Ending::PlyCap) * 100.0,
+            self.rate(Ending::Repetition) * 100.0
+        )?;
+        write!(f, "mean length {:.1} plies", self.mean_plies)
+    }
+}
