@@ -70,6 +70,10 @@ pub struct Thinker {
     pub hint_time: Duration,
     /// How long each frame's slice of search took, in ms (web only).
     pub slice_ms: Recent,
+    /// Threads Master and the hints search with (a task's search only;
+    /// the web's sliced search has one). The levels below Master keep
+    /// one: their imperfection was measured on one.
+    pub threads: usize,
 }
 
 impl Default for Thinker {
@@ -87,7 +91,24 @@ impl Default for Thinker {
             slice: Duration::from_millis(8),
             hint_time: Duration::from_millis(800),
             slice_ms: Recent::default(),
+            threads: 1,
         }
+    }
+}
+
+/// The threads a search may have: the cores there are, less one for the
+/// frame (at least one).
+pub fn auto_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .clamp(1, agon_ai::MAX_THREADS)
+}
+
+/// The threads the setting asks for: 0 for [`auto_threads`].
+pub fn threads_for(setting: u16) -> usize {
+    match usize::from(setting) {
+        0 => auto_threads(),
+        n => n.min(agon_ai::MAX_THREADS),
     }
 }
 
@@ -128,17 +149,26 @@ impl Thinker {
         let Some(mut search) = self.search.take() else {
             return;
         };
-        let (style, limits) = match (purpose, the_match.level()) {
-            (Purpose::Move, Some(level)) => (level.style(the_match.seed), level.limits()),
+        let (style, limits, threads) = match (purpose, the_match.level()) {
+            (Purpose::Move, Some(level)) => {
+                let threads = if level == agon_ai::Level::Master {
+                    self.threads
+                } else {
+                    1
+                };
+                (level.style(the_match.seed), level.limits(), threads)
+            }
             _ => (
                 Style::default(),
                 Limits {
                     time: Some(self.hint_time),
                     ..Limits::default()
                 },
+                self.threads,
             ),
         };
         search.set_style(style);
+        search.set_threads(threads);
         search.start(&the_match.game, limits);
         let cancel = Arc::new(AtomicBool::new(false));
         self.job = Some(Job {
@@ -327,4 +357,46 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, drive.in_set(AppSystems::Follow));
     // A hint asked for after the computer looked is taken in the next frame.
     wake_on::<HintRequest>(app);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_threads_setting_is_auto_or_a_bounded_count() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(threads_for(0), cores.saturating_sub(1).max(1));
+        assert_eq!(threads_for(1), 1);
+        assert_eq!(threads_for(3), 3);
+        assert_eq!(threads_for(u16::MAX), agon_ai::MAX_THREADS);
+    }
+
+    #[test]
+    fn only_master_and_hints_search_on_several_threads() {
+        use crate::game::Mode;
+        use agon_ai::Level;
+        use agon_rules::{Game, Side};
+        let threads_of = |mode: Mode, purpose: Purpose| {
+            let mut thinker = Thinker {
+                sliced: true,
+                threads: 3,
+                ..Thinker::default()
+            };
+            let the_match = Match::new(Game::new(), mode);
+            thinker.start(&the_match, purpose);
+            thinker.search.as_ref().unwrap().threads()
+        };
+        let vs = |level| Mode::VsComputer {
+            human: Side::Dark,
+            level,
+        };
+        assert_eq!(threads_of(vs(Level::Master), Purpose::Move), 3);
+        assert_eq!(threads_of(vs(Level::Hard), Purpose::Move), 1);
+        assert_eq!(
+            threads_of(Mode::Watch { level: Level::Easy }, Purpose::Move),
+            1
+        );
+        assert_eq!(threads_of(vs(Level::Easy), Purpose::Hint), 3);
+    }
 }

@@ -111,7 +111,8 @@ pub fn plugin(app: &mut App) {
                 puzzles::save_puzzles,
             )
                 .in_set(AppSystems::Present),
-        );
+        )
+        .add_systems(Update, settings::follow_threads.before(AppSystems::Follow));
     language::plugin(app);
     files::plugin(app);
 }

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::game::SideChoice;
+use crate::game::computer::{Thinker, threads_for};
 use crate::i18n::Message;
 use crate::store::{Notice, Notices, Storage, load_kept, say_once};
 
@@ -114,6 +115,9 @@ pub struct Settings {
     pub side: SideChoice,
     /// The language chosen in Settings; none follows the system's.
     pub language: Option<crate::i18n::Lang>,
+    /// Threads Master and the hints search with on the desktop; 0 for
+    /// the cores there are, less one for the frame.
+    pub threads: u16,
 }
 
 impl Default for Settings {
@@ -131,6 +135,7 @@ impl Default for Settings {
             level: Level::Easy,
             side: SideChoice::Light,
             language: None,
+            threads: 0,
         }
     }
 }
@@ -144,7 +149,21 @@ impl Settings {
         if vols.iter().any(|v| !(0.0..=1.0).contains(v)) {
             return Err(Message::new("error-settings-volume"));
         }
+        if usize::from(s.threads) > agon_ai::MAX_THREADS {
+            return Err(Message::new("error-settings-threads")
+                .with("threads", s.threads)
+                .with("most", agon_ai::MAX_THREADS));
+        }
         Ok(s)
+    }
+}
+
+/// Gives the computer the threads the settings ask for.
+pub(super) fn follow_threads(settings: Res<Settings>, thinker: Option<ResMut<Thinker>>) {
+    if let Some(mut thinker) = thinker
+        && settings.is_changed()
+    {
+        thinker.threads = threads_for(settings.threads);
     }
 }
 
@@ -261,5 +280,47 @@ mod tests {
             e.starts_with("The settings cannot be read") && e.contains("godlike"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn threads_are_kept_and_checked() {
+        // A file from before the setting reads as Auto.
+        let old = serde_json::to_string(&Settings::default()).unwrap();
+        let old = old.replace(",\"threads\":0", "");
+        assert!(!old.contains("threads"), "{old}");
+        assert_eq!(Settings::from_json(&old).unwrap().threads, 0);
+        let s = Settings {
+            threads: 3,
+            ..Settings::default()
+        };
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(Settings::from_json(&text).unwrap(), s);
+        // More than a search can have is refused, naming both numbers.
+        let e = Settings::from_json(&text.replace("\"threads\":3", "\"threads\":65"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("65") && e.contains("64"), "{e}");
+        // Past what the field holds: the reader's own error, not a wrap.
+        let e = Settings::from_json(&text.replace("\"threads\":3", "\"threads\":70000"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("The settings cannot be read"), "{e}");
+    }
+
+    #[test]
+    fn the_thinker_follows_the_threads_setting() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(Settings {
+                threads: 3,
+                ..Settings::default()
+            })
+            .init_resource::<Thinker>()
+            .add_systems(Update, follow_threads);
+        app.update();
+        assert_eq!(app.world().resource::<Thinker>().threads, 3);
+        app.world_mut().resource_mut::<Settings>().threads = 2;
+        app.update();
+        assert_eq!(app.world().resource::<Thinker>().threads, 2);
     }
 }

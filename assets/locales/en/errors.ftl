@@ -101,6 +101,7 @@ error-file-unreadable = The file cannot be read ({ $detail }).
 # $detail is the JSON reader's own description, in English.
 error-settings-json = The settings cannot be read ({ $detail }).
 error-settings-volume = A volume is outside 0 to 1.
+error-settings-threads = The computer's threads ({ $threads }) are more than { $most }.
 error-link-online = This is a link to an online game: open it with Play online, Join by link.
 # $found as the link gives it.
 error-link-room = “{ $found }” is not an online game (8 to 64 letters, digits, - or _).

@@ -104,6 +104,7 @@ error-file-unreadable = Non è possibile leggere il file ({ $detail }).
 # $detail è la descrizione data dal lettore JSON stesso, in inglese.
 error-settings-json = Non è possibile leggere le impostazioni ({ $detail }).
 error-settings-volume = Un volume è al di fuori dell'intervallo tra 0 e 1.
+error-settings-threads = I thread del computer ({ $threads }) sono più di { $most }.
 error-link-online = Questo è il link di una partita online: aprilo con «Gioca online», «Entra con un link».
 # $found così come lo dà il link.
 error-link-room = «{ $found }» non è una partita online (da 8 a 64 lettere, cifre, - o _).

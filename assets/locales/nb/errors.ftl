@@ -104,6 +104,7 @@ error-file-unreadable = Filen kan ikke leses ({ $detail }).
 # $detail is the JSON reader's own description, in English.
 error-settings-json = Innstillingene kan ikke leses ({ $detail }).
 error-settings-volume = Et volum ligger utenfor området 0 til 1.
+error-settings-threads = Datamaskinens tråder ({ $threads }) er flere enn { $most }.
 error-link-online = Dette er en lenke til et parti på nett: åpne den med «Spill på nett», «Bli med via lenke».
 # $found as the link gives it.
 error-link-room = «{ $found }» er ikke et parti på nett (8 til 64 bokstaver, sifre, - eller _).

@@ -1,8 +1,10 @@
 //! The settings dialog: the language, sound, animation, cell names, the
-//! side the board is seen from, the theme, the graphics and the camera.
+//! side the board is seen from, the theme, the graphics, the computer's
+//! threads and the camera.
 
 use bevy_egui::egui;
 
+use crate::game::computer::auto_threads;
 use crate::i18n::Lang;
 use crate::store::{AnimationSpeed, Graphics, ThemeName, ViewSide};
 use crate::ui::state::GameParams;
@@ -74,6 +76,12 @@ pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams) {
                 }
             });
             ui_.end_row();
+            // The web searches on one thread, a slice of each frame.
+            if cfg!(not(target_arch = "wasm32")) {
+                ui_.label(t!(l, "settings-threads"));
+                threads_picker(ui_, l, &mut s.threads);
+                ui_.end_row();
+            }
             ui_.label(t!(l, "settings-camera"));
             if ui_
                 .button(t!(l, "settings-reset-view"))
@@ -84,6 +92,28 @@ pub(super) fn show(ui_: &mut egui::Ui, p: &mut GameParams) {
             }
             ui_.end_row();
         });
+}
+
+/// The threads Master and the hints search with: Auto, or 1 to the cores
+/// there are.
+fn threads_picker(ui_: &mut egui::Ui, l: Lang, choice: &mut u16) {
+    let auto = t!(l, "settings-threads-auto", threads = auto_threads());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = cores.clamp(1, agon_ai::MAX_THREADS) as u16;
+    let shown = match *choice {
+        0 => auto.clone(),
+        n => n.to_string(),
+    };
+    egui::ComboBox::from_id_salt("threads")
+        .selected_text(shown)
+        .show_ui(ui_, |ui_| {
+            ui_.selectable_value(choice, 0, auto);
+            for n in 1..=most.max(*choice) {
+                ui_.selectable_value(choice, n, n.to_string());
+            }
+        })
+        .response
+        .on_hover_text(t!(l, "settings-threads-hover"));
 }
 
 /// The language picker: each language named in itself, and "the
