@@ -71,6 +71,11 @@ weights! {
     /// the far side of the board from the free cells of the ring is
     /// further from the formation than one beside them.
     approach,
+    /// With the own queen on the throne, per empty throne-ring cell that
+    /// an enemy may still enter, by a step or a relocation (the queen's
+    /// may go anywhere): the cells between two own pieces are sealed
+    /// (clause 10), and a formation closes only over sealed cells.
+    ring_open,
 }
 
 impl Weights {
@@ -93,6 +98,7 @@ impl Weights {
         throne_barred: 60,
         reserve: 100,
         approach: 0,
+        ring_open: 0,
     };
 }
 
@@ -120,6 +126,7 @@ impl Weights {
         throne_barred: -634,
         reserve: 551,
         approach: 166,
+        ring_open: 0,
     };
 }
 
@@ -223,6 +230,11 @@ pub fn approach(p: &Position, side: Side) -> i32 {
     steps
 }
 
+/// The empty throne-ring cells the enemy of `side` may enter.
+fn ring_open(p: &Position, side: Side) -> u32 {
+    (CellSet::THRONE_RING & (p.empty_cells() - p.forbidden_for(!side))).len()
+}
+
 fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let in_play = p.in_play(side);
     let guards_in = p.guards(side) & in_play;
@@ -231,6 +243,9 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let mut s = -w.distance * formation_distance(p, side);
     if queen_on_throne {
         s += w.queen_on_throne + w.guard_beside_queen * ring_guards;
+        if w.ring_open != 0 {
+            s -= w.ring_open * ring_open(p, side) as i32;
+        }
     } else {
         if ring_guards >= 5 {
             s -= w.forfeit_trap;
@@ -320,5 +335,30 @@ mod tests {
         };
         assert_eq!(gain(false), w.distance);
         assert_eq!(gain(true), w.distance - w.reserve);
+    }
+
+    #[test]
+    fn a_throne_ring_cell_between_own_pieces_is_sealed() {
+        use agon_rules::{Kind, Piece};
+        let c = |n: &str| n.parse::<Cell>().unwrap();
+        let mut p = Position::empty(Side::Dark);
+        p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
+        p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+        assert_eq!(ring_open(&p, Side::Light), 6);
+        // f7 lies between the queen on the throne and a guard on f8.
+        p.put(c("f8"), Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(ring_open(&p, Side::Light), 5);
+        // A captured guard seals nothing (clause 12).
+        p.take(c("f8"));
+        p.put(c("f8"), Piece::new(Side::Light, Kind::Guard), true);
+        assert_eq!(ring_open(&p, Side::Light), 6);
+        // A guard of the side standing in the ring closes its cell.
+        p.put(c("e5"), Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(ring_open(&p, Side::Light), 5);
+        let mut w = Weights::DEFAULT;
+        let base = evaluate(&p, &w);
+        w.ring_open = 10;
+        // Light, not to move, has five open cells: Dark's view gains 50.
+        assert_eq!(evaluate(&p, &w) - base, 50);
     }
 }
