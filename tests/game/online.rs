@@ -128,18 +128,7 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     let (light_dir, dark_dir) = (data_dir("online-light"), data_dir("online-dark"));
     let mut light = player(&light_dir, &server, &[]);
     let mut dark = player(&dark_dir, &server, &[]);
-    ask(
-        &mut light,
-        OnlineRequest::Create {
-            side: agon_wire::SideChoice::Light,
-            clock: None,
-            listed: false,
-        },
-    );
-    until(&mut [&mut light], "the game is created", |a| {
-        room(a[0]).is_some()
-    });
-    let id = room(&light).unwrap();
+    let id = create_as_light(&mut light);
     assert_eq!(
         the_match(&light).mode,
         Mode::Online {
@@ -215,23 +204,28 @@ fn two_games_play_through_the_server_and_a_seat_comes_back() {
     assert!(!dark_dir.join("save.json").exists());
 }
 
-/// Two games seated in one room on a fresh server, Light's f1-f2 played.
-fn seated(name: &str) -> (Server, App, App) {
-    let server = Server::start(&data_dir(&format!("{name}-server")));
-    let mut light = player(&data_dir(&format!("{name}-light")), &server, &[]);
-    let mut dark = player(&data_dir(&format!("{name}-dark")), &server, &[]);
+/// Creates an unlisted game without a clock as Light; returns its room.
+fn create_as_light(light: &mut App) -> String {
     ask(
-        &mut light,
+        light,
         OnlineRequest::Create {
             side: agon_wire::SideChoice::Light,
             clock: None,
             listed: false,
         },
     );
-    until(&mut [&mut light], "the game is created", |a| {
+    until(&mut [&mut *light], "the game is created", |a| {
         room(a[0]).is_some()
     });
-    let id = room(&light).unwrap();
+    room(light).unwrap()
+}
+
+/// Two games seated in one room on a fresh server, Light's f1-f2 played.
+fn seated(name: &str) -> (Server, App, App) {
+    let server = Server::start(&data_dir(&format!("{name}-server")));
+    let mut light = player(&data_dir(&format!("{name}-light")), &server, &[]);
+    let mut dark = player(&data_dir(&format!("{name}-dark")), &server, &[]);
+    let id = create_as_light(&mut light);
     ask(&mut dark, OnlineRequest::Join { room: id });
     until(&mut [&mut light, &mut dark], "both are seated", |a| {
         a[0].world().resource::<Online>().started() && room(a[1]).is_some()
