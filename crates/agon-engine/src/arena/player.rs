@@ -109,7 +109,7 @@ impl fmt::Display for PlayerSpecError {
             MissingEngine => write!(f, "@ needs the engine's path after it: master:200@PATH"),
             EngineTweak(name) => write!(
                 f,
-                "an engine of its own (@PATH) takes only the limits depth, nodes and                  threads, not {}",
+                "an engine of its own (@PATH) takes only the limits depth, nodes and threads, not {}",
                 Quoted(name)
             ),
             EngineKind(kind) => write!(
