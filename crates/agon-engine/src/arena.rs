@@ -104,6 +104,9 @@ pub struct ArenaConfig {
     /// The test that stops the match once it decides; `games` is then the
     /// most it plays.
     pub sprt: Option<SprtConfig>,
+    /// Games the match plays even once the test has decided (0: it stops
+    /// then), so that a result can be read over a fixed number of games.
+    pub at_least: usize,
 }
 
 /// Why a match cannot be played.
@@ -374,16 +377,23 @@ pub fn run_match(
                             None => s.halves[pair] = Some(report.a_score()),
                             Some(first) => s.standing.pairs.add(first, report.a_score()),
                         }
-                        if let Some(test) = &config.sprt
-                            && s.decision.is_none()
-                        {
-                            let verdict = test.verdict(&s.standing.pairs);
-                            if verdict != Verdict::Continue {
-                                s.decision = Some(Decision {
-                                    verdict,
-                                    pairs: s.standing.pairs,
-                                    llr: s.standing.pairs.llr(test.elo0, test.elo1),
-                                });
+                        if let Some(test) = &config.sprt {
+                            if s.decision.is_none() {
+                                let verdict = test.verdict(&s.standing.pairs);
+                                if verdict != Verdict::Continue {
+                                    s.decision = Some(Decision {
+                                        verdict,
+                                        pairs: s.standing.pairs,
+                                        llr: s.standing.pairs.llr(test.elo0, test.elo1),
+                                    });
+                                }
+                            }
+                            // Pairs are handed out whole, so stopping once
+                            // the games handed out reach `at_least` ends on
+                            // a whole pair.
+                            if s.decision.is_some()
+                                && 2 * next.load(Ordering::Relaxed) >= config.at_least
+                            {
                                 stop.store(true, Ordering::Relaxed);
                             }
                         }

@@ -18,6 +18,7 @@ fn config(a: &str, b: &str, games: usize, ply_cap: usize) -> ArenaConfig {
         tt_mib: 1,
         book: None,
         sprt: None,
+        at_least: 0,
     }
 }
 
@@ -550,6 +551,31 @@ fn an_sprt_stops_once_it_decides() {
     assert!(pairs.pairs() >= d.pairs.pairs());
 }
 
+/// `at_least` keeps the match going after the decision, to whole pairs,
+/// and the decision is still the one reached first.
+#[test]
+fn an_sprt_with_at_least_plays_on_after_deciding() {
+    let mut c = config("nodes:500", "random", 400, 200);
+    c.sprt = Some(arena::sprt::SprtConfig::new(0.0, 50.0).unwrap());
+    c.at_least = 80;
+    let m = arena::run_match(&c, |_, _| {}).expect("a match");
+    let d = m.decision.expect("a decision");
+    assert_eq!(d.verdict, arena::sprt::Verdict::H1);
+    assert!(
+        d.pairs.pairs() < 30,
+        "decided after {} pairs",
+        d.pairs.pairs()
+    );
+    // Two threads may each have a pair under way when the 80th game is
+    // handed out.
+    assert!(
+        (80..=82).contains(&m.reports.len()),
+        "{} games",
+        m.reports.len()
+    );
+    assert_eq!(m.reports.len() % 2, 0);
+}
+
 #[test]
 fn the_sprt_options_are_checked() {
     let ok = args("--a easy --b easy --sprt -1.5,4 --alpha 0.1").unwrap();
@@ -575,5 +601,21 @@ fn the_sprt_options_are_checked() {
     assert_eq!(
         err("--alpha 0.05"),
         "--alpha is an error rate of --sprt, given without it"
+    );
+    assert_eq!(
+        args("--a easy --b easy --sprt 0,5 --at-least 400")
+            .unwrap()
+            .config
+            .at_least,
+        400
+    );
+    assert!(err("--at-least 400").starts_with("--at-least belongs to --sprt"));
+    assert_eq!(
+        err("--sprt 0,5 --games 100 --at-least 200"),
+        "--at-least 200 is more than the 100 games the match may play"
+    );
+    assert_eq!(
+        err("--sprt 0,5 --at-least 0"),
+        "--at-least must be from 1 to 1000000, not \"0\""
     );
 }

@@ -16,7 +16,8 @@ use crate::number::{DecimalError, NumberError, read_count, read_decimal, read_nu
 
 pub const USAGE: &str = "usage: agon-arena --a PLAYER --b PLAYER [--games N] [--threads N]
                   [--plies CAP] [--opening PLIES] [--seed S] [--tt MIB] [--quiet]
-                  [--records DIR] [--book FILE] [--sprt ELO0,ELO1 [--alpha A] [--beta B]]
+                  [--records DIR] [--book FILE]
+                  [--sprt ELO0,ELO1 [--alpha A] [--beta B] [--at-least N]]
 PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         per action in ms (master:200); nodes:N (full strength, N nodes an action);
         uct:MS (the UCT baseline, MS ms an action); random (a uniformly random
@@ -37,7 +38,9 @@ Games that reach the ply cap (default 400) are adjudicated draws and reported.
 --sprt ELO0,ELO1 runs a sequential probability ratio test of A against B
         (Elo from -1000 to 1000, ELO0 < ELO1) over game pairs of the built-in
         balanced book (or --book), and stops once it decides; --alpha and
-        --beta are its error rates, above 0 and below 0.5 (default 0.05).";
+        --beta are its error rates, above 0 and below 0.5 (default 0.05);
+--at-least N has the test go on after it decides until N games are played
+        (at most --games), for a score over a fixed number of games too.";
 
 /// The most games a match plays.
 pub const MAX_GAMES: usize = 1_000_000;
@@ -99,6 +102,13 @@ pub enum ArgsError {
     Sprt(SprtError),
     /// `--alpha` or `--beta` without `--sprt`.
     RateWithoutSprt(&'static str),
+    /// `--at-least` without `--sprt`: a plain match plays `--games`.
+    AtLeastWithoutSprt,
+    /// `--at-least` above the games the match may play.
+    AtLeastAboveGames {
+        at_least: usize,
+        games: usize,
+    },
 }
 
 impl fmt::Display for ArgsError {
@@ -138,6 +148,14 @@ impl fmt::Display for ArgsError {
             RateWithoutSprt(flag) => {
                 write!(f, "{flag} is an error rate of --sprt, given without it")
             }
+            AtLeastWithoutSprt => write!(
+                f,
+                "--at-least belongs to --sprt, given without it (a match without a test plays --games)"
+            ),
+            AtLeastAboveGames { at_least, games } => write!(
+                f,
+                "--at-least {at_least} is more than the {games} games the match may play"
+            ),
         }
     }
 }
@@ -171,8 +189,10 @@ impl ArenaArgs {
             tt_mib: agon_ai::DESKTOP_TT_MIB,
             book: None,
             sprt: None,
+            at_least: 0,
         };
         let mut games = None;
+        let mut at_least = None;
         let mut sprt: Option<(f64, f64)> = None;
         let (mut alpha, mut beta) = (None, None);
         let mut quiet = false;
@@ -220,6 +240,9 @@ impl ArenaArgs {
                 "--a" => a = Some(player("--a")?),
                 "--b" => b = Some(player("--b")?),
                 "--games" => games = Some(read_count("--games", &value, 1, MAX_GAMES)?),
+                "--at-least" => {
+                    at_least = Some(read_count("--at-least", &value, 1, MAX_GAMES)?);
+                }
                 "--sprt" => {
                     let (e0, e1) = value
                         .split_once(',')
@@ -258,6 +281,15 @@ impl ArenaArgs {
                 };
                 config.sprt = Some(test.checked().map_err(ArgsError::Sprt)?);
                 config.games = games.unwrap_or(DEFAULT_SPRT_GAMES);
+                if let Some(n) = at_least {
+                    if n > config.games {
+                        return Err(ArgsError::AtLeastAboveGames {
+                            at_least: n,
+                            games: config.games,
+                        });
+                    }
+                    config.at_least = n;
+                }
                 if config.book.is_none() {
                     config.book = Some(parse_book(BALANCED).expect("the built-in book reads"));
                 }
@@ -268,6 +300,9 @@ impl ArenaArgs {
                 }
                 if beta.is_some() {
                     return Err(ArgsError::RateWithoutSprt("--beta"));
+                }
+                if at_least.is_some() {
+                    return Err(ArgsError::AtLeastWithoutSprt);
                 }
                 config.games = games.unwrap_or(100);
             }
