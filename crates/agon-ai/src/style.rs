@@ -35,6 +35,10 @@ pub struct Style {
     /// node looks at one action at least that does not lose at once, if
     /// it has one. 0 for the best play.
     pub overlook: i32,
+    /// How hard late quiet actions are reduced: 0 by one ply; N > 0 by
+    /// ln(depth)·ln(index)·100/N plies (a smaller N reduces more), at
+    /// least one, and never below a one-ply search.
+    pub lmr: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -44,6 +48,8 @@ pub enum TweakError {
     Unknown(String),
     /// The value is beyond ±[`Style::MAX_TWEAK`].
     OutOfRange { name: String, value: i32 },
+    /// A setting that only takes 0 or more was given less.
+    Negative { name: String, value: i32 },
 }
 
 impl fmt::Display for TweakError {
@@ -55,6 +61,9 @@ impl fmt::Display for TweakError {
                 "{name}={value} is out of range: a setting is from -{max} to {max}",
                 max = Style::MAX_TWEAK
             ),
+            TweakError::Negative { name, value } => {
+                write!(f, "{name}={value} is out of range: {name} is 0 or more")
+            }
         }
     }
 }
@@ -69,7 +78,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// or `quiescence` (0 or 1).
+    /// `lmr` (0 or more), or `quiescence` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -82,6 +91,15 @@ impl Style {
             "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
             "overlook" => &mut self.overlook,
+            "lmr" => {
+                if value < 0 {
+                    return Err(TweakError::Negative {
+                        name: name.to_string(),
+                        value,
+                    });
+                }
+                &mut self.lmr
+            }
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());
@@ -106,6 +124,7 @@ impl Default for Style {
             quiescence: true,
             trade_aversion: 0,
             overlook: 0,
+            lmr: 0,
         }
     }
 }
@@ -137,5 +156,25 @@ mod tests {
         assert_eq!(Weights::NAMES.len(), 13);
         let mut weights = Weights::DEFAULT;
         assert!(weights.named_mut("contempt").is_none());
+    }
+
+    #[test]
+    fn the_late_reduction_is_a_setting_of_zero_or_more() {
+        let mut style = Style::default();
+        assert_eq!(style.lmr, 0, "today's one-ply reduction by default");
+        style.tweak("lmr", 225).unwrap();
+        assert_eq!(style.lmr, 225);
+        assert_eq!(
+            style.tweak("lmr", -1),
+            Err(TweakError::Negative {
+                name: "lmr".into(),
+                value: -1
+            })
+        );
+        assert_eq!(
+            style.tweak("lmr", -1).unwrap_err().to_string(),
+            "lmr=-1 is out of range: lmr is 0 or more"
+        );
+        assert_eq!(style.lmr, 225, "a refused setting changes nothing");
     }
 }

@@ -667,7 +667,7 @@ impl Search {
         // Late quiet moves get a reduced scout search.
         let quiet = !f.capturing.contains(a.to) && Some(a) != f.tt_move;
         let reduce = if !first && quiet && depth >= 3 && f.idx >= 4 && !f.pos.must_relocate() {
-            1
+            late_reduction(depth, f.idx, self.style.lmr)
         } else {
             0
         };
@@ -799,6 +799,18 @@ impl Search {
     }
 }
 
+/// How many plies a late quiet action (the `idx`-th, 0-based) is reduced
+/// by at `depth` (3 or more): one for `lmr` 0, else growing with both, as
+/// a later action at a deeper node is less likely to be the best; the
+/// reduced search keeps one ply at least.
+fn late_reduction(depth: i32, idx: usize, lmr: i32) -> i32 {
+    if lmr <= 0 {
+        return 1;
+    }
+    let r = (depth as f32).ln() * (idx as f32).ln() * 100.0 / lmr as f32;
+    (r as i32).clamp(1, (depth - 2).max(1))
+}
+
 /// Whether `style` overlooks action `a` in `pos`.
 fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
     let action = (a.from.index() as u64) << 8 | a.to.index() as u64;
@@ -840,6 +852,38 @@ pub fn describe_score(score: i32, side: Side) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn late_actions_are_reduced_more_the_later_and_deeper_they_are() {
+        // Today's reduction, whatever the depth and index.
+        for depth in 3..40 {
+            for idx in 4..60 {
+                assert_eq!(late_reduction(depth, idx, 0), 1);
+            }
+        }
+        for lmr in [100, 225, 400] {
+            for depth in 3..40 {
+                let mut last = 0;
+                for idx in 4..60 {
+                    let r = late_reduction(depth, idx, lmr);
+                    assert!(
+                        (1..=(depth - 2).max(1)).contains(&r),
+                        "{depth} {idx} {lmr}: {r}"
+                    );
+                    assert!(r >= last, "later, no less reduced");
+                    assert!(
+                        r >= late_reduction(depth - 1, idx, lmr),
+                        "deeper, no less reduced"
+                    );
+                    last = r;
+                }
+            }
+        }
+        // A smaller setting reduces more; deep and late, by more than one.
+        assert_eq!(late_reduction(12, 30, 225), 3);
+        assert!(late_reduction(12, 30, 100) > late_reduction(12, 30, 225));
+        assert_eq!(late_reduction(3, 4, 225), 1);
+    }
 
     /// The game's hashes looked up by parity find exactly what scanning
     /// the whole path two plies apart found: a position of the game with
