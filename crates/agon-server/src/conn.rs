@@ -93,20 +93,21 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
     let close = |code: u16, reason: &str| {
         let _ = tx.try_send(Out::Close(code, reason.to_string()));
     };
-    loop {
+    // True when the server closed: the client then gets time to read why.
+    let closed_by_us = loop {
         let frame = tokio::select! {
             f = tokio::time::timeout(IDLE, stream.next()) => f,
             _ = &mut writer, if !writer_done => {
                 writer_done = true;
-                break;
+                break false;
             }
         };
         let text = match frame {
             Err(_) => {
                 close(1001, "idle for 60 s");
-                break;
+                break true;
             }
-            Ok(None) | Ok(Some(Err(_))) => break,
+            Ok(None) | Ok(Some(Err(_))) => break false,
             Ok(Some(Ok(Message::Text(t)))) => t,
             Ok(Some(Ok(Message::Binary(_)))) => {
                 reply_error(
@@ -119,7 +120,7 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
                 );
                 continue;
             }
-            Ok(Some(Ok(Message::Close(_)))) => break,
+            Ok(Some(Ok(Message::Close(_)))) => break false,
             Ok(Some(Ok(_))) => continue, // pings: answered by the socket itself
         };
         if text.len() > MAX_FRAME_BYTES {
@@ -127,13 +128,13 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
                 1009,
                 &format!("a frame of {} bytes is over {MAX_FRAME_BYTES}", text.len()),
             );
-            break;
+            break true;
         }
         if !bucket.take() {
             refused += 1;
             if refused >= FLOOD_CLOSE {
                 close(1008, "flood: too many messages");
-                break;
+                break true;
             }
             let id = parse_client(&text).ok().and_then(|m| m.id());
             reply_error(
@@ -181,7 +182,7 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
                         ),
                     );
                     close(1002, "unsupported version");
-                    break;
+                    break true;
                 }
                 other => reply_error(
                     &sub,
@@ -206,10 +207,23 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
                 }
             }
         }
-    }
+    };
     hub.leave(conn, &mut place).await;
     drop(sub);
     drop(tx);
+    if closed_by_us {
+        // Keep reading (and dropping) until the client answers the close, as
+        // RFC 6455 asks: hanging up on unread frames resets the connection,
+        // and the client would lose the replies and the reason still queued.
+        let drain = async {
+            while let Some(Ok(m)) = stream.next().await {
+                if matches!(m, Message::Close(_)) {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+    }
     // Let the writer send what is queued (a close with its reason).
     if !writer_done {
         let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
