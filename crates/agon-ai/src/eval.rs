@@ -76,6 +76,11 @@ weights! {
     /// may go anywhere): the cells between two own pieces are sealed
     /// (clause 10), and a formation closes only over sealed cells.
     ring_open,
+    /// No guard of the side on ring 3 or beyond while no enemy blocks its
+    /// throne ring: a blocker may come at any time (a captured queen is
+    /// relocated anywhere), and with every guard inside rings 1 and 2 none
+    /// can ever reach the cell beyond it to capture it.
+    spare,
 }
 
 impl Weights {
@@ -99,6 +104,7 @@ impl Weights {
         reserve: 100,
         approach: 0,
         ring_open: 0,
+        spare: 0,
     };
 }
 
@@ -127,6 +133,7 @@ impl Weights {
         reserve: 551,
         approach: 166,
         ring_open: 0,
+        spare: 0,
     };
 }
 
@@ -262,10 +269,15 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     if w.approach != 0 {
         s -= w.approach * approach(p, side);
     }
-    if w.reserve != 0 {
+    if w.reserve != 0 || w.spare != 0 {
         let blockers = (p.in_play(!side) & formation).len().min(2) as i32;
         let outside = (guards_in - CellSet::ring(1) - CellSet::ring(2)).len() as i32;
         s -= w.reserve * (blockers - outside).max(0);
+        // A captured guard comes back on the outer ring: a spare too.
+        let coming = (p.guards(side) & p.captured(side)).len() as i32;
+        if blockers == 0 && outside + coming == 0 {
+            s -= w.spare;
+        }
     }
     s
 }
@@ -335,6 +347,36 @@ mod tests {
         };
         assert_eq!(gain(false), w.distance);
         assert_eq!(gain(true), w.distance - w.reserve);
+    }
+
+    #[test]
+    fn the_last_guard_outside_is_a_spare_until_an_enemy_blocks() {
+        use agon_rules::{Kind, Piece};
+        let c = |n: &str| n.parse::<Cell>().unwrap();
+        let with_guard_on = |cell: &str, captured: bool| {
+            let mut p = Position::empty(Side::Light);
+            p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
+            p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+            p.put(c("f7"), Piece::new(Side::Light, Kind::Guard), false);
+            p.put(c(cell), Piece::new(Side::Light, Kind::Guard), captured);
+            p
+        };
+        let mut w = Weights::DEFAULT;
+        w.spare = 70;
+        // f4 (ring 2) is one step nearer than f3 (ring 3), but leaves Light
+        // with no guard outside.
+        let gain =
+            evaluate(&with_guard_on("f4", false), &w) - evaluate(&with_guard_on("f3", false), &w);
+        assert_eq!(gain, w.distance - w.spare);
+        // A captured guard will come back outside: no spare is missing.
+        let mut none = w;
+        none.spare = 0;
+        let captured = with_guard_on("f4", true);
+        assert_eq!(evaluate(&captured, &w), evaluate(&captured, &none));
+        // With a dark piece in the ring, `reserve` takes over.
+        let mut blocked = with_guard_on("f4", false);
+        blocked.put(c("e5"), Piece::new(Side::Dark, Kind::Guard), false);
+        assert_eq!(evaluate(&blocked, &w), evaluate(&blocked, &none));
     }
 
     #[test]
