@@ -79,7 +79,9 @@ weights! {
     /// No guard of the side on ring 3 or beyond while no enemy blocks its
     /// throne ring: a blocker may come at any time (a captured queen is
     /// relocated anywhere), and with every guard inside rings 1 and 2 none
-    /// can ever reach the cell beyond it to capture it.
+    /// can ever reach the cell beyond it to capture it. At 300 against 0
+    /// (`master+nodes=30000`), SPRT [0, 20]: H0 after 394 games, −5 ± 20
+    /// Elo, the ply cap as often; so it stays 0.
     spare,
 }
 
