@@ -211,23 +211,31 @@ pub async fn serve<S: Store>(hub: Arc<Hub<S>>, socket: WebSocket) {
     hub.leave(conn, &mut place).await;
     drop(sub);
     drop(tx);
-    if closed_by_us {
-        // Keep reading (and dropping) until the client answers the close, as
-        // RFC 6455 asks: hanging up on unread frames resets the connection,
-        // and the client would lose the replies and the reason still queued.
-        let drain = async {
+    // After our close, keep reading (and dropping) until the client answers
+    // it, as RFC 6455 asks: hanging up on unread frames resets the
+    // connection, and the client would lose the replies and the reason
+    // still queued.
+    let drain = async {
+        if closed_by_us {
             while let Some(Ok(m)) = stream.next().await {
                 if matches!(m, Message::Close(_)) {
                     break;
                 }
             }
-        };
-        let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
-    }
+        }
+    };
     // Let the writer send what is queued (a close with its reason).
-    if !writer_done {
-        let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
-    }
+    let flush = async {
+        if !writer_done {
+            let _ = writer.await;
+        }
+    };
+    // At once, each bounded: a client that never answers holds the task
+    // 2 s, not 2 s after 2 s.
+    let _ = tokio::join!(
+        tokio::time::timeout(Duration::from_secs(2), drain),
+        tokio::time::timeout(Duration::from_secs(2), flush),
+    );
 }
 
 fn send(sub: &Sub, msg: &ServerMsg) {
