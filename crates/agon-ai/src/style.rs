@@ -39,19 +39,6 @@ pub struct Style {
     /// ln(depth)·ln(index)·100/N plies (a smaller N reduces more), at
     /// least one, and never below a one-ply search.
     pub lmr: i32,
-    /// Reverse futility: off the principal variation and at most a few
-    /// plies from the horizon, a position whose evaluation exceeds beta by
-    /// this much a ply is not searched. 0: off.
-    pub rfp: i32,
-    /// Null moves: off the principal variation, a side whose evaluation
-    /// is at beta passes, and if a search reduced by this many plies (and
-    /// a quarter of the depth) still keeps beta, the position is not
-    /// searched. 0: off.
-    pub nmp: i32,
-    /// Late move pruning: off the principal variation and at most three
-    /// plies from the horizon, the quiet actions after this many times
-    /// the remaining depth are not searched. 0: off.
-    pub lmp: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -91,7 +78,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr`, `rfp`, `nmp`, `lmp` (0 or more), or `quiescence` (0 or 1).
+    /// `lmr` (0 or more), or `quiescence` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -104,19 +91,14 @@ impl Style {
             "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
             "overlook" => &mut self.overlook,
-            "lmr" | "rfp" | "nmp" | "lmp" => {
+            "lmr" => {
                 if value < 0 {
                     return Err(TweakError::Negative {
                         name: name.to_string(),
                         value,
                     });
                 }
-                match name {
-                    "lmr" => &mut self.lmr,
-                    "rfp" => &mut self.rfp,
-                    "nmp" => &mut self.nmp,
-                    _ => &mut self.lmp,
-                }
+                &mut self.lmr
             }
             "quiescence" => {
                 self.quiescence = value != 0;
@@ -143,9 +125,6 @@ impl Default for Style {
             trade_aversion: 0,
             overlook: 0,
             lmr: 0,
-            rfp: 0,
-            nmp: 0,
-            lmp: 0,
         }
     }
 }
@@ -197,17 +176,5 @@ mod tests {
             "lmr=-1 is out of range: lmr is 0 or more"
         );
         assert_eq!(style.lmr, 225, "a refused setting changes nothing");
-        for (name, read) in [
-            ("rfp", (|s: &Style| s.rfp) as fn(&Style) -> i32),
-            ("nmp", |s: &Style| s.nmp),
-            ("lmp", |s: &Style| s.lmp),
-        ] {
-            let mut style = Style::default();
-            assert_eq!(read(&style), 0, "{name} is off by default");
-            style.tweak(name, 7).unwrap();
-            assert_eq!(read(&style), 7, "{name}");
-            assert!(style.tweak(name, -1).is_err(), "{name}");
-            assert_eq!(read(&style), 7, "{name}");
-        }
     }
 }

@@ -436,34 +436,3 @@ fn tweaks_are_bounded_and_outsized_weights_still_play_on() {
         assert!(r.score.abs() < agon_ai::MATE_BOUND, "{}", r.score);
     }
 }
-
-#[test]
-fn forward_pruning_still_takes_the_win_and_stops_the_threat() {
-    for (name, value) in [("rfp", 150), ("nmp", 2), ("lmp", 8)] {
-        let mut style = Level::Master.style(0);
-        style.tweak(name, value).unwrap();
-        for afn in THRONE_WINS {
-            let p = Position::from_afn(afn).unwrap();
-            let mut search = Search::new(1);
-            search.set_style(style);
-            let r = run(&mut search, &Game::from_position(p), nodes(20_000));
-            assert!(
-                winning_actions(&p).contains(&r.best.unwrap()),
-                "{name} {afn}"
-            );
-        }
-        for afn in THREATS {
-            let p = Position::from_afn(afn).unwrap();
-            let defender = p.to_move();
-            let mut search = Search::new(1);
-            search.set_style(style);
-            let r = run(&mut search, &Game::from_position(p), nodes(20_000));
-            let mut q = p;
-            q.play(r.best.unwrap());
-            assert!(
-                q.formation(defender).is_none() && winning_actions(&q).is_empty(),
-                "{name} {afn}"
-            );
-        }
-    }
-}

@@ -13,8 +13,6 @@ pub(super) enum Phase {
     AwaitScout,
     /// Waiting for a full-window search of the current move.
     AwaitFull,
-    /// Waiting for the search of a null move (the side to move passes).
-    AwaitNull,
 }
 
 pub(super) struct Frame {
@@ -36,8 +34,6 @@ pub(super) struct Frame {
     /// Cells where the side to move would capture on arrival.
     pub(super) capturing: agon_rules::CellSet,
     pub(super) phase: Phase,
-    /// Reached by a null move: its side may not pass again at once.
-    pub(super) after_null: bool,
 }
 
 impl Frame {
@@ -59,7 +55,6 @@ impl Frame {
             reduced: 0,
             capturing: agon_rules::CellSet::EMPTY,
             phase: Phase::Enter,
-            after_null: false,
         }
     }
 
@@ -79,7 +74,6 @@ impl Frame {
         self.idx = 0;
         self.reduced = 0;
         self.phase = Phase::Enter;
-        self.after_null = false;
     }
 
     /// Brings the best-keyed remaining move to position `idx` and returns it.

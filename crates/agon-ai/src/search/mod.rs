@@ -33,12 +33,6 @@ pub const MAX_PLY: usize = 64;
 pub const MAX_THREADS: usize = 64;
 /// How many plies of captures the search looks at past its horizon.
 const QUIESCENCE_PLIES: i32 = 4;
-/// The deepest remaining depth at which reverse futility prunes.
-const RFP_DEPTH: i32 = 4;
-/// The deepest remaining depth at which late actions are pruned.
-const LMP_DEPTH: i32 = 3;
-/// The fewest legal actions with which a side may try a null move.
-const NMP_MIN_ACTIONS: usize = 4;
 
 /// When to stop. Limits combine: the search stops at the first reached.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -498,9 +492,7 @@ impl Search {
         match self.stack[top].phase {
             Phase::Enter => self.enter(top),
             Phase::NextMove => self.next_move(top),
-            Phase::AwaitScout | Phase::AwaitFull | Phase::AwaitNull => {
-                unreachable!("a child is on the stack")
-            }
+            Phase::AwaitScout | Phase::AwaitFull => unreachable!("a child is on the stack"),
         }
         Advance::Working
     }
@@ -543,28 +535,6 @@ impl Search {
                 }
             }
         }
-        let f = &self.stack[top];
-        // Off the principal variation, a position whose evaluation is far
-        // above beta this close to the horizon is not searched (reverse
-        // futility); nor one whose side, passing, still keeps beta (a null
-        // move). Neither when a relocation is due: that is forced.
-        let prune = ply > 0
-            && f.beta - f.alpha == 1
-            && f.beta.abs() < MATE_BOUND
-            && !f.pos.must_relocate()
-            && (self.style.rfp > 0 || self.style.nmp > 0);
-        let stand = if prune {
-            Some(self.evaluate(&f.pos))
-        } else {
-            None
-        };
-        if let Some(v) = stand
-            && self.style.rfp > 0
-            && f.depth <= RFP_DEPTH
-            && v - self.style.rfp * f.depth >= f.beta
-        {
-            return self.return_value(v);
-        }
         let f = &mut self.stack[top];
         f.pos.legal_actions_into(&mut f.moves);
         if f.moves.is_empty() {
@@ -576,22 +546,6 @@ impl Search {
         f.orig_alpha = f.alpha;
         f.phase = Phase::NextMove;
         self.path.push(hash);
-        // A side with few actions may be in zugzwang (clause 19 makes
-        // having none a loss), where passing would be a lie.
-        if let Some(v) = stand
-            && self.style.nmp > 0
-            && !f.after_null
-            && f.depth >= 3
-            && v >= f.beta
-            && f.moves.len() >= NMP_MIN_ACTIONS
-        {
-            let r = self.style.nmp + f.depth / 4;
-            let child = f.pos.with_side_to_move(!f.pos.to_move());
-            let (depth, beta) = (f.depth - 1 - r, f.beta);
-            f.phase = Phase::AwaitNull;
-            self.push_frame(child, ply + 1, depth, -beta, -beta + 1);
-            self.stack[self.sp - 1].after_null = true;
-        }
     }
 
     /// At the horizon: the evaluation, unless a capture is available, in
@@ -677,24 +631,6 @@ impl Search {
             };
             return self.receive(score);
         }
-        // Late move pruning: off the principal variation, near the horizon,
-        // the late quiet actions are not searched at all; never one into
-        // the throne ring or the throne, where a formation may close.
-        let f = &mut self.stack[top];
-        if self.style.lmp > 0
-            && f.idx > 0
-            && (1..=LMP_DEPTH).contains(&f.depth)
-            && f.beta - f.alpha == 1
-            && f.best > -MATE_BOUND
-            && f.idx as i32 >= self.style.lmp * f.depth
-            && a.to.ring() > 1
-            && !f.capturing.contains(a.to)
-            && !f.pos.must_relocate()
-        {
-            f.idx += 1;
-            f.phase = Phase::NextMove;
-            return;
-        }
         // An action this level does not see, unless it is the last one
         // left and every one seen so far loses at once (a forfeit is seen
         // as such, and must not hide the actions that avoid it).
@@ -755,15 +691,6 @@ impl Search {
     fn receive(&mut self, score: i32) {
         let top = self.sp - 1;
         let f = &mut self.stack[top];
-        if f.phase == Phase::AwaitNull {
-            if score >= f.beta {
-                // Not a mate score: passing is not a legal action.
-                f.best = f.beta;
-                return self.finish_frame(top);
-            }
-            f.phase = Phase::NextMove;
-            return;
-        }
         if f.phase == Phase::AwaitScout && score > f.alpha && (score < f.beta || f.reduced > 0) {
             // The scout failed high: search again with the full window.
             let mut child = f.pos;
