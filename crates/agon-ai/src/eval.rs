@@ -280,8 +280,11 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
         let outside = (guards_in - CellSet::ring(1) - CellSet::ring(2)).len() as i32;
         s -= w.reserve * (blockers - outside).max(0);
         // A captured guard comes back on the outer ring: a spare too.
-        let coming = (p.guards(side) & p.captured(side)).len() as i32;
-        if blockers == 0 && outside + coming == 0 {
+        if w.spare != 0
+            && blockers == 0
+            && outside == 0
+            && (p.guards(side) & p.captured(side)).is_empty()
+        {
             s -= w.spare;
         }
     }
@@ -297,6 +300,11 @@ pub fn evaluate(p: &Position, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use agon_rules::{Kind, Piece};
+
+    fn c(name: &str) -> Cell {
+        name.parse().unwrap()
+    }
 
     #[test]
     fn start_is_balanced_but_for_the_tempo() {
@@ -316,8 +324,6 @@ mod tests {
 
     #[test]
     fn exposure_sees_a_threatened_guard() {
-        use agon_rules::{Kind, Piece};
-        let c = |n: &str| n.parse::<Cell>().unwrap();
         // Light's f3 has Dark's f4 above it; Dark's g1 can step to f2 below.
         let mut p = Position::empty(Side::Dark);
         p.put(c("f3"), Piece::new(Side::Light, Kind::Guard), false);
@@ -331,8 +337,6 @@ mod tests {
 
     #[test]
     fn a_guard_is_kept_outside_while_an_enemy_blocks_the_ring() {
-        use agon_rules::{Kind, Piece};
-        let c = |n: &str| n.parse::<Cell>().unwrap();
         let with_guard_on = |cell: &str, blocker: bool| {
             let mut p = Position::empty(Side::Light);
             p.put(c("a1"), Piece::new(Side::Light, Kind::Queen), false);
@@ -357,8 +361,6 @@ mod tests {
 
     #[test]
     fn the_last_guard_outside_is_a_spare_until_an_enemy_blocks() {
-        use agon_rules::{Kind, Piece};
-        let c = |n: &str| n.parse::<Cell>().unwrap();
         let with_guard_on = |cell: &str, captured: bool| {
             let mut p = Position::empty(Side::Light);
             p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
@@ -387,8 +389,6 @@ mod tests {
 
     #[test]
     fn a_throne_ring_cell_between_own_pieces_is_sealed() {
-        use agon_rules::{Kind, Piece};
-        let c = |n: &str| n.parse::<Cell>().unwrap();
         let mut p = Position::empty(Side::Dark);
         p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
         p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
