@@ -2,8 +2,11 @@
 //! --example ply_cap -- DIR...` reads the records the arena wrote
 //! (`--records DIR`) and, for each game adjudicated at the cap, prints
 //! its players, the evaluation (Light's view) every 50 plies, the
-//! captures in its last 100 plies, and the final board with each side's
-//! distance to the formation.
+//! captures in its last 100 plies, each side's legal actions (at the end
+//! and the fewest over those plies: a side with few may be run out of
+//! them, which loses), and the final board with each side's distance to
+//! the formation. Last, how many capped games were locked (no capture in
+//! their last 100 plies).
 
 use agon_ai::{Weights, eval::formation_distance, evaluate};
 use agon_rules::{Cell, CellSet, Game, Player, Position, Record, Side};
@@ -56,6 +59,7 @@ fn main() {
         .collect();
     files.sort();
     let mut capped = 0;
+    let mut locked = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).expect("a record");
         let (record, game): (Record, Game) = Record::from_json(&text).expect("a record");
@@ -80,16 +84,31 @@ fn main() {
                 after.out_of_play().len() > before.out_of_play().len()
             })
             .count();
+        if captures == 0 {
+            locked += 1;
+        }
+        let actions = |p: &Position, side: Side| (*p).with_side_to_move(side).count_actions();
+        let fewest = |side: Side| {
+            (n.saturating_sub(100)..=n)
+                .map(|i| actions(game.position_at(i).expect("in the game"), side))
+                .min()
+                .unwrap_or(0)
+        };
         let p = game.position();
         let blockers = |side: Side| (p.pieces(!side) & CellSet::THRONE_RING).len();
         println!(
             "{}: light {} dark {}, {n} plies\n  eval every 50 plies (Light's view): {}\n  \
-             captures in the last 100 plies: {captures}\n  formation distance light {} dark {}; \
+             captures in the last 100 plies: {captures}\n  legal actions light {} dark {}, \
+             fewest in the last 100 plies light {} dark {}\n  formation distance light {} dark {}; \
              enemy pieces in the throne ring of light {} dark {}; repetitions {}\n{}",
             path.display(),
             name(&record.players.light),
             name(&record.players.dark),
             evals.join(" "),
+            actions(p, Side::Light),
+            actions(p, Side::Dark),
+            fewest(Side::Light),
+            fewest(Side::Dark),
             formation_distance(p, Side::Light),
             formation_distance(p, Side::Dark),
             blockers(Side::Light),
@@ -98,5 +117,8 @@ fn main() {
             board(p)
         );
     }
-    println!("{capped} of {} games reached the ply cap", files.len());
+    println!(
+        "{capped} of {} games reached the ply cap, {locked} of them locked (no capture in their last 100 plies)",
+        files.len()
+    );
 }

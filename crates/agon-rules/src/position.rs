@@ -256,11 +256,21 @@ impl Position {
                 captured.len() * (open & CellSet::OUTER_RING).len()
             }
         } else {
-            self.sides[us.index()]
-                .iter()
-                .map(|from| (self.step_reach(from) & open).len())
-                .sum()
+            self.step_count(us)
         }
+    }
+
+    /// The steps `side`'s in-play pieces could take if it were to step
+    /// now (clauses 8 to 10), whoever is to move and whatever relocation
+    /// is due: how much room the side has left. A side that begins its turn
+    /// with none and nothing to relocate loses (clause 19).
+    #[inline]
+    pub fn step_count(&self, side: Side) -> u32 {
+        let open = self.empty_cells() - self.forbidden_for(side);
+        self.in_play(side)
+            .iter()
+            .map(|from| (self.step_reach(from) & open).len())
+            .sum()
     }
 
     /// Whether the side to move has any legal action (clause 19).

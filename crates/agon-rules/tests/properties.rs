@@ -4,7 +4,7 @@ mod common;
 
 use agon_rules::{
     Action, ActionKind, ActionText, Cell, CellSet, IllegalAction, Players, Position, Record,
-    START_AFN,
+    START_AFN, Side,
 };
 use common::random_game;
 use proptest::prelude::*;
@@ -65,6 +65,28 @@ proptest! {
             }
         }
         prop_assert_eq!(p.count_actions() as usize, legal.len());
+    }
+
+    #[test]
+    fn the_step_count_is_the_number_of_legal_steps(seed in any::<u64>(), plies in 0usize..300) {
+        let g = random_game(seed, plies);
+        for side in [Side::Light, Side::Dark] {
+            let p = g.position().with_side_to_move(side);
+            // Every step of an in-play piece to a neighbour, as the
+            // checker judges it once no relocation is due.
+            let steps = p
+                .in_play(side)
+                .iter()
+                .flat_map(|from| from.neighbours().map(move |to| Action::new(from, to)))
+                .filter(|&a| p.check(a).is_ok())
+                .count();
+            // With a relocation due the checker refuses every step: the
+            // count is then only what the side will have once it is done.
+            if !p.must_relocate() {
+                prop_assert_eq!(p.step_count(side) as usize, steps);
+                prop_assert_eq!(p.step_count(side), p.count_actions());
+            }
+        }
     }
 
     #[test]
