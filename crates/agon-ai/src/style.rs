@@ -153,7 +153,7 @@ mod tests {
                 .count();
             assert_eq!(changed, 1, "{name}");
         }
-        assert_eq!(Weights::NAMES.len(), 14);
+        assert_eq!(Weights::NAMES.len(), 15);
         let mut weights = Weights::DEFAULT;
         assert!(weights.named_mut("contempt").is_none());
     }
