@@ -6,6 +6,7 @@ pub mod args;
 mod book;
 pub mod external;
 mod player;
+pub mod pool;
 pub mod sprt;
 mod summary;
 

@@ -619,3 +619,31 @@ fn the_sprt_options_are_checked() {
         "--at-least must be from 1 to 1000000, not \"0\""
     );
 }
+
+/// The records a match writes pool to the pairs the match counted: the
+/// pool reads A's seat and each pair from the files as `run_match` plays
+/// them, so a run stopped by hand can still be counted.
+#[test]
+fn a_matchs_records_pool_to_its_own_count() {
+    let c = config("nodes:300", "greedy", 12, 60);
+    let m = arena::run_match(&c, |_, _| {}).expect("a match");
+    let dir = std::env::temp_dir().join(format!("agon-arena-pool-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for g in &m.reports {
+        let path = dir.join(format!("game-{:04}.json", g.index + 1));
+        std::fs::write(path, g.record(&c.a, &c.b).to_json()).unwrap();
+    }
+    let (seats, pool) = arena::pool::pool_folder(&dir).expect("the records pool");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!((seats.a, seats.b), (c.a.to_string(), c.b.to_string()));
+    assert_eq!(pool.pairs, arena::pentanomial(&m.reports));
+    assert_eq!((pool.games, pool.unpaired), (12, 0));
+    let capped = m
+        .reports
+        .iter()
+        .filter(|g| g.ending == Ending::PlyCap)
+        .count();
+    assert_eq!(pool.capped, capped);
+    // A, the search, outscores greedy: the pool did not swap the seats.
+    assert!(pool.pairs.score() > 0.5, "{}", pool.pairs);
+}

@@ -64,6 +64,21 @@ impl SprtConfig {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 
+    /// One line of a test's standing: the pairs, the ratio and its bounds,
+    /// the score and the Elo with their 95% margins.
+    pub fn standing(&self, pairs: &Pentanomial) -> String {
+        let (elo, margin) = pairs.elo();
+        format!(
+            "sprt: {} pairs  LLR {:+.2} [{:+.2}, {:+.2}]  score {:.1}% ± {:.1}  elo {elo:+.1} ± {margin:.1}",
+            pairs.pairs(),
+            pairs.llr(self.elo0, self.elo1),
+            self.lower_bound(),
+            self.upper_bound(),
+            pairs.score() * 100.0,
+            1.96 * pairs.score_error() * 100.0,
+        )
+    }
+
     /// What the test says of these pairs.
     pub fn verdict(&self, pairs: &Pentanomial) -> Verdict {
         let llr = pairs.llr(self.elo0, self.elo1);

@@ -6,25 +6,9 @@
 
 use std::process::ExitCode;
 
+use agon_engine::arena;
 use agon_engine::arena::args::{ArenaArgs, ArgsError, USAGE};
-use agon_engine::arena::sprt::{SprtConfig, Verdict};
-use agon_engine::arena::{self, Standing};
-
-/// One line of a test's progress: the pairs, the ratio and its bounds, the
-/// score and the Elo with their 95% margins.
-fn sprt_line(test: &SprtConfig, standing: &Standing) -> String {
-    let p = &standing.pairs;
-    let (elo, margin) = p.elo();
-    format!(
-        "sprt: {} pairs  LLR {:+.2} [{:+.2}, {:+.2}]  score {:.1}% ± {:.1}  elo {elo:+.1} ± {margin:.1}",
-        p.pairs(),
-        p.llr(test.elo0, test.elo1),
-        test.lower_bound(),
-        test.upper_bound(),
-        p.score() * 100.0,
-        1.96 * p.score_error() * 100.0,
-    )
-}
+use agon_engine::arena::sprt::Verdict;
 
 fn main() -> ExitCode {
     let ArenaArgs {
@@ -95,7 +79,7 @@ fn main() -> ExitCode {
             && g.index % 2 == 1
             && standing.pairs.pairs().is_multiple_of(10)
         {
-            println!("{}", sprt_line(test, standing));
+            println!("{}", test.standing(&standing.pairs));
         }
     });
     let result = match result {
@@ -108,12 +92,8 @@ fn main() -> ExitCode {
     println!("{}", arena::summarize(&result.reports));
     if let Some(test) = &config.sprt {
         let pairs = arena::pentanomial(&result.reports);
-        let standing = Standing {
-            pairs,
-            games: result.reports.len(),
-        };
         println!("{pairs}");
-        println!("{}", sprt_line(test, &standing));
+        println!("{}", test.standing(&pairs));
         match result.decision {
             Some(d) => println!(
                 "sprt: {} after {} pairs (LLR {:+.2}); {} pairs in all with those under way then",
