@@ -75,16 +75,18 @@ impl GameReport {
 
     /// A's score: 1 a win, 0.5 a draw, 0 a loss.
     pub fn a_score(&self) -> f64 {
-        let a_side = if self.a_light {
-            Side::Light
-        } else {
-            Side::Dark
-        };
-        match self.winner {
-            Some(w) if w == a_side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
+        a_score(self.a_light, self.winner)
+    }
+}
+
+/// A's score in a game it played with Light or not: 1 a win, 0.5 a draw,
+/// 0 a loss (the arena's reports and the pool of its records alike).
+fn a_score(a_light: bool, winner: Option<Side>) -> f64 {
+    let a_side = if a_light { Side::Light } else { Side::Dark };
+    match winner {
+        Some(w) if w == a_side => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
     }
 }
 

@@ -8,9 +8,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use agon_rules::{Ending, Outcome, Player, Record, RecordError, Side};
+use agon_rules::{Ending, Outcome, Player, Record, RecordError};
 
+use super::a_score;
 use super::sprt::Pentanomial;
+use crate::number::read_number;
 
 /// What records add up to.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -116,14 +118,11 @@ pub fn game_number(path: &Path) -> Result<Option<u32>, PoolError> {
     else {
         return Ok(None);
     };
-    let bad = || PoolError::Name(path.to_path_buf());
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    match digits.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(Some(n)),
-        _ => Err(bad()),
-    }
+    read_number("game number", digits, 1, u32::MAX.into())
+        .ok()
+        .and_then(|n| u32::try_from(n).ok())
+        .map(Some)
+        .ok_or_else(|| PoolError::Name(path.to_path_buf()))
 }
 
 fn name(player: &Player) -> String {
@@ -166,12 +165,7 @@ pub fn pool_games(games: &BTreeMap<u32, Record>) -> Result<Option<(Seats, Pool)>
             });
         }
         let ending = record.result.ok_or(PoolError::NoResult { game })?;
-        let a_side = if a_light { Side::Light } else { Side::Dark };
-        let score = match ending.winner() {
-            Some(w) if w == a_side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        let score = a_score(a_light, ending.winner());
         pool.games += 1;
         pool.capped += usize::from(ending == Ending::Adjudication);
         pool.repetitions += usize::from(ending == Ending::Rules(Outcome::DrawByRepetition));
@@ -217,7 +211,7 @@ pub fn pool_folder(dir: &Path) -> Result<(Seats, Pool), PoolError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agon_rules::{Game, Players};
+    use agon_rules::{Game, Players, Side};
 
     const A: &str = "master:200ms";
     const B: &str = "master:200ms@old";
