@@ -10,7 +10,7 @@ level-hard = Hard
 level-master = Master
 level-beginner-about = Goes for the throne but looks only at its own action: it leaves pieces to be captured and now and then misses a capture. Start here.
 level-easy-about = Sees your reply and the captures after it, but no further, and overlooks a move now and then. Scores about four games in five against Beginner.
-level-medium-about = Looks three actions ahead and sees every capture that follows. Scores about three games in four against Easy.
+level-medium-about = Looks three actions ahead and sees every capture that follows. Scores about four games in five against Easy.
 level-hard-about = Looks five actions ahead and hardly ever errs. Scores more than four games in five against Medium.
 level-master-about = Thinks for two seconds and plays its very best.
 

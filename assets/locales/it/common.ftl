@@ -10,7 +10,7 @@ level-hard = Difficile
 level-master = Maestro
 level-beginner-about = Punta al trono ma guarda solo alla propria azione: lascia pedine esposte alla cattura e ogni tanto si lascia sfuggire una cattura. Comincia da qui.
 level-easy-about = Vede la tua risposta e le catture che ne seguono, ma niente di più, e ogni tanto trascura una mossa. Ottiene circa quattro punti ogni cinque partite contro Principiante.
-level-medium-about = Guarda tre azioni avanti e vede ogni cattura che ne segue. Ottiene circa tre punti ogni quattro partite contro Facile.
+level-medium-about = Guarda tre azioni avanti e vede ogni cattura che ne segue. Ottiene circa quattro punti ogni cinque partite contro Facile.
 level-hard-about = Guarda cinque azioni avanti e non sbaglia quasi mai. Ottiene più di quattro punti ogni cinque partite contro Medio.
 level-master-about = Riflette per due secondi e gioca al meglio delle sue forze.
 

@@ -10,7 +10,7 @@ level-hard = Vanskelig
 level-master = Mester
 level-beginner-about = Går rett mot tronen, men ser bare på sitt eget trekk: den lar brikker bli fanget og overser nå og da en fangst. Begynn her.
 level-easy-about = Ser svaret ditt og fangstene etter det, men ikke lenger, og overser et trekk nå og da. Tar omtrent fire av fem poeng mot Nybegynner.
-level-medium-about = Ser tre trekk fremover og ser hver fangst som følger. Tar omtrent tre av fire poeng mot Lett.
+level-medium-about = Ser tre trekk fremover og ser hver fangst som følger. Tar omtrent fire av fem poeng mot Lett.
 level-hard-about = Ser fem trekk fremover og gjør nesten aldri feil. Tar mer enn fire av fem poeng mot Middels.
 level-master-about = Tenker i to sekunder og spiller sitt aller beste.
 

@@ -136,8 +136,9 @@ impl Weights {
     /// less than the first and the queen on the throne no longer
     /// negatively; its negative `blocker` and `forfeit_trap` read as signs
     /// of a game far advanced, not as advice: the search sees the forfeit
-    /// itself. The levels below Master keep [`Weights::DEFAULT`], on which
-    /// their imperfection was tuned.
+    /// itself. Medium and Hard judge with these too, which keeps the
+    /// ladder's steps even; Beginner and Easy keep [`Weights::DEFAULT`]
+    /// (`Level::style`).
     pub const MASTER: Weights = Weights {
         distance: 221,
         queen_on_throne: 272,
