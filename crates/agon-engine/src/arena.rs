@@ -267,20 +267,32 @@ pub struct Standing {
 /// Game pairs (an opening with each colour) counted by A's score: the
 /// games `2k` and `2k + 1` of `reports` where both are there.
 pub fn pentanomial(reports: &[GameReport]) -> Pentanomial {
+    pair_scores(reports.iter().map(|r| (r.index, r.a_score()))).0
+}
+
+/// A's scores by game index (from 0) paired as the arena plays them,
+/// games `2k` and `2k + 1` one opening with each colour: the pairs
+/// counted by their score, and how many games lack their partner. The
+/// match's own count and the pool of its records (`pool::pool_games`)
+/// both pair through here.
+pub fn pair_scores(scores: impl IntoIterator<Item = (usize, f64)>) -> (Pentanomial, usize) {
     let mut by_index: Vec<Option<f64>> = Vec::new();
-    for r in reports {
-        if by_index.len() <= r.index {
-            by_index.resize(r.index + 1, None);
+    for (index, score) in scores {
+        if by_index.len() <= index {
+            by_index.resize(index + 1, None);
         }
-        by_index[r.index] = Some(r.a_score());
+        by_index[index] = Some(score);
     }
     let mut p = Pentanomial::default();
+    let mut unpaired = 0;
     for pair in by_index.chunks(2) {
-        if let [Some(x), Some(y)] = pair {
-            p.add(*x, *y);
+        match pair {
+            [Some(x), Some(y)] => p.add(*x, *y),
+            [Some(_), None] | [None, Some(_)] | [Some(_)] => unpaired += 1,
+            _ => {}
         }
     }
-    p
+    (p, unpaired)
 }
 
 /// Runs a match; `on_game` hears of each game as it ends. Refuses a ply

@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 use agon_rules::{Ending, Outcome, Player, Record, RecordError};
 
-use super::a_score;
 use super::sprt::Pentanomial;
+use super::{a_score, pair_scores};
 use crate::number::read_number;
 
 /// What records add up to.
@@ -147,7 +147,7 @@ pub fn pool_games(games: &BTreeMap<u32, Record>) -> Result<Option<(Seats, Pool)>
         Seats { a: dark, b: light }
     };
     let mut pool = Pool::default();
-    let mut scores: BTreeMap<u32, f64> = BTreeMap::new();
+    let mut scores: Vec<(usize, f64)> = Vec::with_capacity(games.len());
     for (&game, record) in games {
         let a_light = game % 2 == 1;
         let (light, dark) = (name(&record.players.light), name(&record.players.dark));
@@ -169,20 +169,16 @@ pub fn pool_games(games: &BTreeMap<u32, Record>) -> Result<Option<(Seats, Pool)>
         pool.games += 1;
         pool.capped += usize::from(ending == Ending::Adjudication);
         pool.repetitions += usize::from(ending == Ending::Rules(Outcome::DrawByRepetition));
-        scores.insert(game, score);
-    }
-    for (&game, &score) in &scores {
-        let partner = if game % 2 == 1 {
-            game.checked_add(1)
-        } else {
-            Some(game - 1)
-        };
-        match partner.and_then(|p| scores.get(&p)) {
-            Some(&other) if game % 2 == 1 => pool.pairs.add(score, other),
-            Some(_) => {}
+        // The arena numbers its records from 1 (`game_number` reads no
+        // 0): game 1 is index 0; a game 0 has no partner.
+        match (game as usize).checked_sub(1) {
+            Some(index) => scores.push((index, score)),
             None => pool.unpaired += 1,
         }
     }
+    let (pairs, unpaired) = pair_scores(scores);
+    pool.pairs = pairs;
+    pool.unpaired += unpaired;
     Ok(Some((seats, pool)))
 }
 
@@ -281,6 +277,18 @@ mod tests {
         let (_, pool) = pool_games(&games).unwrap().unwrap();
         assert_eq!(pool.pairs.counts, [0, 0, 0, 0, 1]);
         assert_eq!((pool.games, pool.unpaired), (4, 2));
+    }
+
+    #[test]
+    fn a_game_numbered_zero_is_counted_but_never_paired() {
+        // `game_number` reads no 0, but a caller of `pool_games` may pass
+        // one: it must neither panic nor take the place of game 1's partner.
+        let games: BTreeMap<u32, Record> = [(0, a_wins(0)), (1, a_wins(1)), (2, b_wins(2))]
+            .into_iter()
+            .collect();
+        let (_, pool) = pool_games(&games).unwrap().unwrap();
+        assert_eq!(pool.pairs.counts, [0, 0, 1, 0, 0]);
+        assert_eq!((pool.games, pool.unpaired), (3, 1));
     }
 
     #[test]
