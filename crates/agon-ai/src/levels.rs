@@ -147,7 +147,7 @@ impl Level {
         // Medium and Hard judge positions with Master's tuned weights: once
         // Master's were fitted, Hard sat 463 Elo below `master:200` while
         // the other steps were 205 to 270; with them, Hard gains 173 and
-        // Medium about 40 against Easy, and the four steps are 244 to 290.
+        // Medium about 40 against Easy, and the four steps are 244 to 315.
         // Easy and Beginner keep the hand-set ones: at depth 2 the tuned
         // weights lost 70 Elo against Beginner (README, "The ladder").
         if self >= Level::Medium {

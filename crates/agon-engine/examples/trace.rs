@@ -77,16 +77,16 @@ fn main() -> ExitCode {
     let mut search = Search::new(64);
     search.set_style(Level::Master.style(1));
     let never = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: Some(args.nodes),
+        ..Limits::default()
+    };
     println!("ply mover action   captures  eval   light dark | Master: depth score line");
     for i in from..to {
         let p = *game.position_at(i).expect("in the game");
         let played = game.history()[i].action;
         let after = game.position_at(i + 1).expect("in the game");
         let captures = after.out_of_play().len() as i64 - p.out_of_play().len() as i64;
-        let limits = Limits {
-            nodes: Some(args.nodes),
-            ..Limits::default()
-        };
         search.start_with_history(p, &hashes[..=i], limits);
         let r = search.run(&never, |_| {});
         let line: Vec<String> = r.pv.iter().take(6).map(|a| a.to_string()).collect();

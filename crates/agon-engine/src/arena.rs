@@ -10,6 +10,7 @@ pub mod pool;
 pub mod sprt;
 mod summary;
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -276,20 +277,16 @@ pub fn pentanomial(reports: &[GameReport]) -> Pentanomial {
 /// match's own count and the pool of its records (`pool::pool_games`)
 /// both pair through here.
 pub fn pair_scores(scores: impl IntoIterator<Item = (usize, f64)>) -> (Pentanomial, usize) {
-    let mut by_index: Vec<Option<f64>> = Vec::new();
-    for (index, score) in scores {
-        if by_index.len() <= index {
-            by_index.resize(index + 1, None);
-        }
-        by_index[index] = Some(score);
-    }
+    // Keyed, not a dense list: a record's number comes from its file
+    // name, and `game-4294967295.json` must not allocate four billion slots.
+    let by_index: BTreeMap<usize, f64> = scores.into_iter().collect();
     let mut p = Pentanomial::default();
     let mut unpaired = 0;
-    for pair in by_index.chunks(2) {
-        match pair {
-            [Some(x), Some(y)] => p.add(*x, *y),
-            [Some(_), None] | [None, Some(_)] | [Some(_)] => unpaired += 1,
-            _ => {}
+    for (&index, &score) in &by_index {
+        match by_index.get(&(index ^ 1)) {
+            Some(&other) if index % 2 == 0 => p.add(score, other),
+            Some(_) => {}
+            None => unpaired += 1,
         }
     }
     (p, unpaired)

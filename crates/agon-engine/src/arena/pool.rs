@@ -292,6 +292,23 @@ mod tests {
     }
 
     #[test]
+    fn the_last_game_number_there_is_pools_without_room_for_every_number_below() {
+        let last = u32::MAX;
+        let games: BTreeMap<u32, Record> = [
+            (1, a_wins(1)),
+            (2, a_wins(2)),
+            (last - 1, b_wins(last - 1)),
+            (last, a_wins(last)),
+        ]
+        .into_iter()
+        .collect();
+        let (_, pool) = pool_games(&games).unwrap().unwrap();
+        // Games 1 and 2 pair (2); the last two are of different pairs.
+        assert_eq!(pool.pairs.counts, [0, 0, 0, 0, 1]);
+        assert_eq!((pool.games, pool.unpaired), (4, 2));
+    }
+
+    #[test]
     fn a_folder_that_starts_at_an_even_game_still_seats_a_rightly() {
         let games: BTreeMap<u32, Record> = [(2, b_wins(2))].into_iter().collect();
         let (seats, pool) = pool_games(&games).unwrap().unwrap();
