@@ -34,6 +34,8 @@ pub(super) struct Frame {
     /// Cells where the side to move would capture on arrival.
     pub(super) capturing: agon_rules::CellSet,
     pub(super) phase: Phase,
+    /// The busy mark of the current move (see `smp.rs`), 0 if none.
+    pub(super) busy_key: u64,
 }
 
 impl Frame {
@@ -55,6 +57,7 @@ impl Frame {
             reduced: 0,
             capturing: agon_rules::CellSet::EMPTY,
             phase: Phase::Enter,
+            busy_key: 0,
         }
     }
 
@@ -73,6 +76,7 @@ impl Frame {
         self.moves.clear();
         self.idx = 0;
         self.reduced = 0;
+        self.busy_key = 0;
         self.phase = Phase::Enter;
     }
 

@@ -120,6 +120,10 @@ pub struct Search {
     /// The searches of the helper threads, kept from one `run` to the next
     /// for their move-ordering tables; made when first needed.
     helpers: Vec<Search>,
+    /// The actions the threads of a parallel search are on (`smp.rs`).
+    busy: Option<Arc<smp::Busy>>,
+    /// Actions left for last because another thread was on them.
+    deferred: u64,
 }
 
 impl Search {
@@ -161,6 +165,8 @@ impl Search {
             finished: None,
             threads: 1,
             helpers: Vec::new(),
+            busy: None,
+            deferred: 0,
         }
     }
 
@@ -238,6 +244,7 @@ impl Search {
         self.limits = limits;
         self.started = Instant::now();
         self.nodes = 0;
+        self.deferred = 0;
         self.iteration = 0;
         self.completed = None;
         self.infos.clear();
@@ -672,6 +679,20 @@ impl Search {
             0
         };
         f.reduced = reduce;
+        if let Some(busy) = &self.busy
+            && depth >= smp::DEFER_DEPTH
+        {
+            let key = smp::Busy::key(f.pos.hash(), a);
+            if !first && f.keys[f.idx] != DEFERRED && busy.contains(key) {
+                // Another thread is on it: come back to it after the rest.
+                f.keys[f.idx] = DEFERRED;
+                f.phase = Phase::NextMove;
+                self.deferred += 1;
+                return;
+            }
+            busy.insert(key);
+            f.busy_key = key;
+        }
         let (cd, ca, cb) = if first {
             f.phase = Phase::AwaitFull;
             (depth - 1, -beta, -alpha)
@@ -700,6 +721,12 @@ impl Search {
             f.reduced = 0;
             self.push_frame(child, ply, depth, alpha, beta);
             return;
+        }
+        if f.busy_key != 0 {
+            if let Some(busy) = &self.busy {
+                busy.remove(f.busy_key);
+            }
+            f.busy_key = 0;
         }
         let a = f.current;
         if score > f.best {
@@ -798,6 +825,10 @@ impl Search {
         pv
     }
 }
+
+/// The ordering key of an action left for last because another thread
+/// was searching it: below every real key, so `pick` takes it last.
+const DEFERRED: i32 = i32::MIN;
 
 /// How many plies a late quiet action (the `idx`-th, 0-based) is reduced
 /// by at `depth` (3 or more): one for `lmr` 0, else growing with both, as
