@@ -21,14 +21,13 @@ fn main() {
     for path in args {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let (_, game) = Record::from_json(&text).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
-        let mut ply = 10;
-        while ply < game.history().len() {
-            let mut g = Game::from_position(*game.start());
-            for a in game.actions().take(ply) {
-                g.play(a).expect("a recorded action is legal");
+        // The game so far comes along: it counts for repetitions.
+        let mut g = Game::from_position(*game.start());
+        for (ply, a) in game.actions().enumerate() {
+            if ply >= 10 && (ply - 10) % 30 == 0 {
+                games.push(g.clone());
             }
-            games.push(g);
-            ply += 30;
+            g.play(a).expect("a recorded action is legal");
         }
     }
     let time = |game: &Game, t: usize| {

@@ -842,9 +842,14 @@ fn late_reduction(depth: i32, idx: usize, lmr: i32) -> i32 {
     (r as i32).clamp(1, (depth - 2).max(1))
 }
 
+/// `a` as a number, its two cells' indices, for hashing with a position.
+fn action_bits(a: Action) -> u64 {
+    (a.from.index() as u64) << 8 | a.to.index() as u64
+}
+
 /// Whether `style` overlooks action `a` in `pos`.
 fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
-    let action = (a.from.index() as u64) << 8 | a.to.index() as u64;
+    let action = action_bits(a);
     let h = splitmix64(pos.hash() ^ style.seed.rotate_left(17) ^ action.wrapping_mul(0x9E37_79B9));
     (h % 100) < style.overlook.clamp(0, 100) as u64
 }
