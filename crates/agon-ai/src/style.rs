@@ -39,6 +39,15 @@ pub struct Style {
     /// ln(depth)·ln(index)·100/N plies (a smaller N reduces more), at
     /// least one, and never below a one-ply search.
     pub lmr: i32,
+    /// How fast a standstill wears down an advantage of the side
+    /// searching: after N plies of sideways steps in a row (no capture,
+    /// relocation or step inward, nothing that cannot be undone) an
+    /// evaluation in its favour counts half, after 2N a third, as chess
+    /// engines scale theirs by the fifty-move counter. Ahead, it prefers
+    /// the line that changes the position for good to waiting; behind, it
+    /// is unchanged (wearing down its deficit too let it sit in locked
+    /// positions all the more). 0: off.
+    pub stall: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -78,7 +87,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr` (0 or more), or `quiescence` (0 or 1).
+    /// `lmr` or `stall` (0 or more), or `quiescence` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -91,14 +100,18 @@ impl Style {
             "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
             "overlook" => &mut self.overlook,
-            "lmr" => {
+            "lmr" | "stall" => {
                 if value < 0 {
                     return Err(TweakError::Negative {
                         name: name.to_string(),
                         value,
                     });
                 }
-                &mut self.lmr
+                if name == "lmr" {
+                    &mut self.lmr
+                } else {
+                    &mut self.stall
+                }
             }
             "quiescence" => {
                 self.quiescence = value != 0;
@@ -125,6 +138,7 @@ impl Default for Style {
             trade_aversion: 0,
             overlook: 0,
             lmr: 0,
+            stall: 0,
         }
     }
 }
@@ -176,5 +190,18 @@ mod tests {
             "lmr=-1 is out of range: lmr is 0 or more"
         );
         assert_eq!(style.lmr, 225, "a refused setting changes nothing");
+    }
+
+    #[test]
+    fn the_standstill_setting_is_zero_or_more_and_off_by_default() {
+        let mut style = Style::default();
+        assert_eq!(style.stall, 0);
+        style.tweak("stall", 15).unwrap();
+        assert_eq!((style.stall, style.lmr), (15, 0));
+        assert_eq!(
+            style.tweak("stall", -1).unwrap_err().to_string(),
+            "stall=-1 is out of range: stall is 0 or more"
+        );
+        assert_eq!(style.stall, 15);
     }
 }

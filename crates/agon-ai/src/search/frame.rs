@@ -36,6 +36,8 @@ pub(super) struct Frame {
     pub(super) phase: Phase,
     /// The busy mark of the current move (see `smp.rs`), 0 if none.
     pub(super) busy_key: u64,
+    /// Plies of sideways steps in a row that led here (`Style::stall`).
+    pub(super) stalled: u32,
 }
 
 impl Frame {
@@ -58,6 +60,7 @@ impl Frame {
             capturing: agon_rules::CellSet::EMPTY,
             phase: Phase::Enter,
             busy_key: 0,
+            stalled: 0,
         }
     }
 
@@ -77,6 +80,7 @@ impl Frame {
         self.idx = 0;
         self.reduced = 0;
         self.busy_key = 0;
+        self.stalled = 0;
         self.phase = Phase::Enter;
     }
 

@@ -20,6 +20,7 @@ use crate::tt::{Bound, Tt, TtError};
 
 mod frame;
 mod smp;
+mod stall;
 
 use frame::{Frame, Phase};
 
@@ -124,6 +125,8 @@ pub struct Search {
     busy: Option<Arc<smp::Busy>>,
     /// Actions left for last because another thread was on them.
     deferred: u64,
+    /// Plies of sideways steps in a row that led to the root (`Style::stall`).
+    root_stalled: u32,
 }
 
 impl Search {
@@ -167,6 +170,7 @@ impl Search {
             helpers: Vec::new(),
             busy: None,
             deferred: 0,
+            root_stalled: 0,
         }
     }
 
@@ -200,18 +204,30 @@ impl Search {
     }
 
     /// Starts searching the current position of `game`, whose history
-    /// counts for repetitions.
+    /// counts for repetitions and, at its end, for a standstill.
     pub fn start(&mut self, game: &Game, limits: Limits) {
         let hashes: Vec<u64> = (0..=game.history().len())
             .map(|i| game.position_at(i).expect("position").hash())
             .collect();
-        self.start_with_history(*game.position(), &hashes, limits);
+        self.start_from(
+            *game.position(),
+            &hashes,
+            stall::game_standstill(game),
+            limits,
+        );
     }
 
     /// Starts searching `root`; `history` holds the hashes of the positions
     /// of the game up to and including `root`.
+    /// The standstill ([`Style::stall`]) counts from `root`: only
+    /// [`Search::start`] sees the game's actions.
     pub fn start_with_history(&mut self, root: Position, history: &[u64], limits: Limits) {
+        self.start_from(root, history, 0, limits);
+    }
+
+    fn start_from(&mut self, root: Position, history: &[u64], stalled: u32, limits: Limits) {
         self.prepare(root, history, limits);
+        self.root_stalled = stalled;
         self.tt.new_search(self.tt_salt());
         if self.finished.is_none() {
             self.begin_iteration();
@@ -295,6 +311,7 @@ impl Search {
         let depth = self.iteration as i32;
         let root = self.root;
         self.push_frame(root, 0, depth, -MATE - 1, MATE + 1);
+        self.stack[0].stalled = self.root_stalled;
     }
 
     fn out_of_budget(&self) -> bool {
@@ -422,8 +439,11 @@ impl Search {
         Progress::Done(result)
     }
 
-    fn evaluate(&self, p: &Position) -> i32 {
+    fn evaluate(&self, p: &Position, stalled: u32) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
+        if self.for_root(p.to_move(), v) > 0 {
+            v = stall::wear(v, self.style.stall, stalled);
+        }
         if self.style.trade_aversion != 0 {
             let lost = p.captured(self.root.to_move()).len() as i32 * self.style.trade_aversion;
             v += self.for_root(p.to_move(), -lost);
@@ -452,7 +472,7 @@ impl Search {
         }
         let mut h = std::hash::DefaultHasher::new();
         style.hash(&mut h);
-        if style.contempt != 0 || style.trade_aversion != 0 {
+        if style.contempt != 0 || style.trade_aversion != 0 || style.stall != 0 {
             self.root.to_move().hash(&mut h);
         }
         h.finish()
@@ -559,7 +579,7 @@ impl Search {
     /// which case the captures are searched too (a few plies at most), so a
     /// capture exchange is not cut in the middle.
     fn enter_quiescence(&mut self, top: usize, hash: u64) {
-        let stand = self.evaluate(&self.stack[top].pos);
+        let stand = self.evaluate(&self.stack[top].pos, self.stack[top].stalled);
         let f = &mut self.stack[top];
         if !self.style.quiescence
             || f.ply >= MAX_PLY
@@ -662,7 +682,7 @@ impl Search {
             let v = if self.is_repetition(child.hash()) {
                 self.for_root(child.to_move(), -self.style.contempt)
             } else {
-                self.evaluate(&child)
+                self.evaluate(&child, self.stalled_after(top, a, &child))
             };
             self.stack[top].phase = Phase::NextMove;
             return self.receive(-v);
@@ -700,7 +720,9 @@ impl Search {
             f.phase = Phase::AwaitScout;
             (depth - 1 - reduce, -alpha - 1, -alpha)
         };
+        let stalled = self.stalled_after(top, a, &child);
         self.push_frame(child, ply, cd, ca, cb);
+        self.stack[self.sp - 1].stalled = stalled;
     }
 
     fn push_frame(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
@@ -719,7 +741,10 @@ impl Search {
             let (ply, depth, alpha, beta) = (f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
             f.phase = Phase::AwaitFull;
             f.reduced = 0;
+            let current = f.current;
+            let stalled = self.stalled_after(top, current, &child);
             self.push_frame(child, ply, depth, alpha, beta);
+            self.stack[self.sp - 1].stalled = stalled;
             return;
         }
         if f.busy_key != 0 {

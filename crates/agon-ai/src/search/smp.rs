@@ -94,6 +94,7 @@ impl Search {
     fn follow(&mut self, main: &Search, offset: u32) {
         self.style = main.style;
         self.prepare(main.root, &main.path[..main.game_len], Limits::default());
+        self.root_stalled = main.root_stalled;
         // The first iteration is `offset + 1`.
         self.iteration = offset;
         if self.finished.is_none() {
