@@ -95,24 +95,19 @@ impl Style {
                 value,
             });
         }
+        if matches!(name, "lmr" | "stall") && value < 0 {
+            return Err(TweakError::Negative {
+                name: name.to_string(),
+                value,
+            });
+        }
         let slot = match name {
             "contempt" => &mut self.contempt,
             "trade_aversion" => &mut self.trade_aversion,
             "noise" => &mut self.noise,
             "overlook" => &mut self.overlook,
-            "lmr" | "stall" => {
-                if value < 0 {
-                    return Err(TweakError::Negative {
-                        name: name.to_string(),
-                        value,
-                    });
-                }
-                if name == "lmr" {
-                    &mut self.lmr
-                } else {
-                    &mut self.stall
-                }
-            }
+            "lmr" => &mut self.lmr,
+            "stall" => &mut self.stall,
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());

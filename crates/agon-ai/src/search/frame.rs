@@ -66,7 +66,15 @@ impl Frame {
 
     /// Reuses this frame for a new node; the move list and keys are filled
     /// later, so they are not cleared here (that would cost a kilobyte a node).
-    pub(super) fn reset(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
+    pub(super) fn reset(
+        &mut self,
+        pos: Position,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        stalled: u32,
+    ) {
         self.pos = pos;
         self.ply = ply;
         self.depth = depth;
@@ -80,7 +88,7 @@ impl Frame {
         self.idx = 0;
         self.reduced = 0;
         self.busy_key = 0;
-        self.stalled = 0;
+        self.stalled = stalled;
         self.phase = Phase::Enter;
     }
 

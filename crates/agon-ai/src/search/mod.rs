@@ -310,8 +310,7 @@ impl Search {
         self.pending = None;
         let depth = self.iteration as i32;
         let root = self.root;
-        self.push_frame(root, 0, depth, -MATE - 1, MATE + 1);
-        self.stack[0].stalled = self.root_stalled;
+        self.push_frame(root, 0, depth, -MATE - 1, MATE + 1, self.root_stalled);
     }
 
     fn out_of_budget(&self) -> bool {
@@ -441,7 +440,7 @@ impl Search {
 
     fn evaluate(&self, p: &Position, stalled: u32) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
-        if self.for_root(p.to_move(), v) > 0 {
+        if self.style.stall != 0 && self.for_root(p.to_move(), v) > 0 {
             v = stall::wear(v, self.style.stall, stalled);
         }
         if self.style.trade_aversion != 0 {
@@ -721,12 +720,20 @@ impl Search {
             (depth - 1 - reduce, -alpha - 1, -alpha)
         };
         let stalled = self.stalled_after(top, a, &child);
-        self.push_frame(child, ply, cd, ca, cb);
-        self.stack[self.sp - 1].stalled = stalled;
+        self.push_frame(child, ply, cd, ca, cb, stalled);
     }
 
-    fn push_frame(&mut self, pos: Position, ply: usize, depth: i32, alpha: i32, beta: i32) {
-        self.stack[self.sp].reset(pos, ply, depth, alpha, beta);
+    /// `stalled`: the standstill that led to `pos` (`stall.rs`).
+    fn push_frame(
+        &mut self,
+        pos: Position,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        stalled: u32,
+    ) {
+        self.stack[self.sp].reset(pos, ply, depth, alpha, beta, stalled);
         self.sp += 1;
     }
 
@@ -743,8 +750,7 @@ impl Search {
             f.reduced = 0;
             let current = f.current;
             let stalled = self.stalled_after(top, current, &child);
-            self.push_frame(child, ply, depth, alpha, beta);
-            self.stack[self.sp - 1].stalled = stalled;
+            self.push_frame(child, ply, depth, alpha, beta, stalled);
             return;
         }
         if f.busy_key != 0 {

@@ -5,22 +5,29 @@
 //! with sideways steps only; without this, Master waited in such locked
 //! positions as happily as its opponent (README, "The strength of Master").
 
-use agon_rules::{Action, ActionKind, Game, Position};
+use agon_rules::{Action, Game, Position};
 
 use super::Search;
 
-/// The standstill at the end of `game`: its last actions that were
-/// sideways steps capturing nothing.
+/// Whether `a`, played in `before` to reach `after`, changed nothing for
+/// good: a sideways step that captured nothing.
+fn changes_nothing(before: &Position, a: Action, after: &Position) -> bool {
+    let them = !before.to_move();
+    !before.must_relocate()
+        && a.from.ring() == a.to.ring()
+        && after.captured(them) == before.captured(them)
+}
+
+/// The standstill at the end of `game`: its last actions that changed
+/// nothing for good.
 pub(super) fn game_standstill(game: &Game) -> u32 {
+    let position = |i| game.position_at(i).expect("a position of the game");
     let n = game
         .history()
         .iter()
+        .enumerate()
         .rev()
-        .take_while(|p| {
-            p.kind == ActionKind::Step
-                && p.captured.is_empty()
-                && p.action.from.ring() == p.action.to.ring()
-        })
+        .take_while(|(i, p)| changes_nothing(position(*i), p.action, position(i + 1)))
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
@@ -43,11 +50,11 @@ impl Search {
             return 0;
         }
         let f = &self.stack[top];
-        let them = !f.pos.to_move();
-        let sideways = !f.pos.must_relocate()
-            && a.from.ring() == a.to.ring()
-            && child.captured(them) == f.pos.captured(them);
-        if sideways { f.stalled + 1 } else { 0 }
+        if changes_nothing(&f.pos, a, child) {
+            f.stalled + 1
+        } else {
+            0
+        }
     }
 }
 
