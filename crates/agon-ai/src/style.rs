@@ -48,6 +48,12 @@ pub struct Style {
     /// is unchanged (wearing down its deficit too let it sit in locked
     /// positions all the more). 0: off.
     pub stall: i32,
+    /// With `stall`, counts a drought instead of a standstill: the plies
+    /// since the side searching last captured, less this many (its grace).
+    /// Only its own capture ends the count, so it gains nothing by letting
+    /// the opponent capture, where the standstill ended at any capture or
+    /// relocation. 0: the standstill.
+    pub drought: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -87,7 +93,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr` or `stall` (0 or more), or `quiescence` (0 or 1).
+    /// `lmr`, `stall` or `drought` (0 or more), or `quiescence` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -95,7 +101,7 @@ impl Style {
                 value,
             });
         }
-        if matches!(name, "lmr" | "stall") && value < 0 {
+        if matches!(name, "lmr" | "stall" | "drought") && value < 0 {
             return Err(TweakError::Negative {
                 name: name.to_string(),
                 value,
@@ -108,6 +114,7 @@ impl Style {
             "overlook" => &mut self.overlook,
             "lmr" => &mut self.lmr,
             "stall" => &mut self.stall,
+            "drought" => &mut self.drought,
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());
@@ -134,6 +141,7 @@ impl Default for Style {
             overlook: 0,
             lmr: 0,
             stall: 0,
+            drought: 0,
         }
     }
 }
@@ -188,7 +196,7 @@ mod tests {
     }
 
     #[test]
-    fn the_standstill_setting_is_zero_or_more_and_off_by_default() {
+    fn the_standstill_settings_are_zero_or_more_and_off_by_default() {
         let mut style = Style::default();
         assert_eq!(style.stall, 0);
         style.tweak("stall", 15).unwrap();
@@ -198,5 +206,13 @@ mod tests {
             "stall=-1 is out of range: stall is 0 or more"
         );
         assert_eq!(style.stall, 15);
+        assert_eq!(style.drought, 0);
+        style.tweak("drought", 40).unwrap();
+        assert_eq!((style.stall, style.drought), (15, 40));
+        assert_eq!(
+            style.tweak("drought", -3).unwrap_err().to_string(),
+            "drought=-3 is out of range: drought is 0 or more"
+        );
+        assert_eq!(style.drought, 40);
     }
 }

@@ -212,7 +212,7 @@ impl Search {
         self.start_from(
             *game.position(),
             &hashes,
-            stall::game_standstill(game),
+            stall::game_standstill(game, self.style.drought > 0),
             limits,
         );
     }
@@ -441,7 +441,8 @@ impl Search {
     fn evaluate(&self, p: &Position, stalled: u32) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
         if self.style.stall != 0 && self.for_root(p.to_move(), v) > 0 {
-            v = stall::wear(v, self.style.stall, stalled);
+            let grace = u32::try_from(self.style.drought).unwrap_or(0);
+            v = stall::wear(v, self.style.stall, stalled.saturating_sub(grace));
         }
         if self.style.trade_aversion != 0 {
             let lost = p.captured(self.root.to_move()).len() as i32 * self.style.trade_aversion;

@@ -18,16 +18,31 @@ fn changes_nothing(before: &Position, a: Action, after: &Position) -> bool {
         && after.captured(them) == before.captured(them)
 }
 
-/// The standstill at the end of `game`: its last actions that changed
-/// nothing for good.
-pub(super) fn game_standstill(game: &Game) -> u32 {
+/// Whether the side that played `before` to reach `after` captured.
+fn captured(before: &Position, after: &Position) -> bool {
+    let them = !before.to_move();
+    after.captured(them).len() > before.captured(them).len()
+}
+
+/// The count at the end of `game`: its last actions that changed nothing
+/// for good (the standstill) or, with `drought`, those since the side to
+/// move last captured.
+pub(super) fn game_standstill(game: &Game, drought: bool) -> u32 {
     let position = |i| game.position_at(i).expect("a position of the game");
+    let side = game.position().to_move();
     let n = game
         .history()
         .iter()
         .enumerate()
         .rev()
-        .take_while(|(i, p)| changes_nothing(position(*i), p.action, position(i + 1)))
+        .take_while(|(i, p)| {
+            let (before, after) = (position(*i), position(i + 1));
+            if drought {
+                before.to_move() != side || !captured(before, after)
+            } else {
+                changes_nothing(before, p.action, after)
+            }
+        })
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
@@ -50,11 +65,12 @@ impl Search {
             return 0;
         }
         let f = &self.stack[top];
-        if changes_nothing(&f.pos, a, child) {
-            f.stalled + 1
+        let goes_on = if self.style.drought > 0 {
+            f.pos.to_move() != self.root.to_move() || !captured(&f.pos, child)
         } else {
-            0
-        }
+            changes_nothing(&f.pos, a, child)
+        };
+        if goes_on { f.stalled + 1 } else { 0 }
     }
 }
 
@@ -207,5 +223,95 @@ mod tests {
         );
         let behind = searching(!ahead, 10);
         assert_eq!(behind.evaluate(&p, 20), v, "a deficit is not worn down");
+    }
+
+    /// With `drought`, the count is the plies since the side to move at
+    /// the root last captured: the opponent's captures, relocations and
+    /// steps inward do not end it, and the grace is taken off before the
+    /// evaluation is worn down.
+    #[test]
+    fn a_drought_counts_the_plies_since_the_side_searching_captured() {
+        let mut search = Search::new(1);
+        search.set_style(Style {
+            stall: 10,
+            drought: 30,
+            ..Style::default()
+        });
+        // Whether the mover of `before` put an enemy piece out of play.
+        let took = |before: &Position, after: &Position| {
+            let them = !before.to_move();
+            !(after.captured(them) - before.captured(them)).is_empty()
+        };
+        let (mut own, mut theirs) = (0, 0);
+        for seed in 0..12u64 {
+            let mut game = Game::new();
+            // Plies since each side last captured, by side index.
+            let mut since = [0u32; 2];
+            for ply in 0..400u64 {
+                if game.is_over() {
+                    break;
+                }
+                search.start(
+                    &game,
+                    Limits {
+                        depth: Some(1),
+                        ..Limits::default()
+                    },
+                );
+                let root = *game.position();
+                let me = root.to_move() as usize;
+                assert_eq!(search.root_stalled, since[me], "seed {seed} ply {ply}");
+                let actions = root.legal_actions();
+                for &a in actions.iter() {
+                    let mut child = root;
+                    child.play(a);
+                    let want = if took(&root, &child) {
+                        0
+                    } else {
+                        since[me] + 1
+                    };
+                    assert_eq!(search.stalled_after(0, a, &child), want, "{a}");
+                }
+                let pick = splitmix64(seed << 32 | ply) as usize % actions.len();
+                game.play(actions[pick]).expect("a legal action");
+                for s in &mut since {
+                    *s += 1;
+                }
+                if took(&root, game.position()) {
+                    since[me] = 0;
+                    own += 1;
+                }
+                if !(game.position().captured(root.to_move()) - root.captured(root.to_move()))
+                    .is_empty()
+                {
+                    theirs += 1;
+                }
+            }
+        }
+        assert!(own > 20, "the games captured: {own}");
+        assert_eq!(theirs, 0, "a side never puts its own pieces out of play");
+        // The grace is taken off the count before the evaluation is worn.
+        let board = "6/7/4gG2/6G2/4gQGg2/4gqGG3/4g1G3/5g3/8/7/6";
+        let p = Position::from_afn(&format!("{board} l -")).expect("a position");
+        let w = crate::eval::Weights::MASTER;
+        let v = evaluate(&p, &w);
+        let ahead = if v > 0 { 'l' } else { 'd' };
+        let root = Position::from_afn(&format!("{board} {ahead} -")).expect("a position");
+        search.set_style(Style {
+            weights: w,
+            stall: 10,
+            drought: 30,
+            ..Style::default()
+        });
+        search.start_with_history(
+            root,
+            &[root.hash()],
+            Limits {
+                depth: Some(1),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(search.evaluate(&p, 30), v, "within the grace");
+        assert_eq!(search.evaluate(&p, 40), v * 10 / 20);
     }
 }
