@@ -36,7 +36,7 @@ pub(super) struct Frame {
     pub(super) phase: Phase,
     /// The busy mark of the current move (see `smp.rs`), 0 if none.
     pub(super) busy_key: u64,
-    /// Plies of sideways steps in a row that led here (`Style::stall`).
+    /// The standstill or drought count that led here (`stall.rs`).
     pub(super) stalled: u32,
 }
 

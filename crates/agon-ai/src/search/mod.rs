@@ -125,7 +125,7 @@ pub struct Search {
     busy: Option<Arc<smp::Busy>>,
     /// Actions left for last because another thread was on them.
     deferred: u64,
-    /// Plies of sideways steps in a row that led to the root (`Style::stall`).
+    /// The standstill or drought count at the root (`stall.rs`).
     root_stalled: u32,
 }
 

@@ -5,18 +5,9 @@
 //! with sideways steps only; without this, Master waited in such locked
 //! positions as happily as its opponent (README, "The strength of Master").
 
-use agon_rules::{Action, Game, Position};
+use agon_rules::{Action, Game, Position, Side};
 
 use super::Search;
-
-/// Whether `a`, played in `before` to reach `after`, changed nothing for
-/// good: a sideways step that captured nothing.
-fn changes_nothing(before: &Position, a: Action, after: &Position) -> bool {
-    let them = !before.to_move();
-    !before.must_relocate()
-        && a.from.ring() == a.to.ring()
-        && after.captured(them) == before.captured(them)
-}
 
 /// Whether the side that played `before` to reach `after` captured.
 fn captured(before: &Position, after: &Position) -> bool {
@@ -24,9 +15,21 @@ fn captured(before: &Position, after: &Position) -> bool {
     after.captured(them).len() > before.captured(them).len()
 }
 
-/// The count at the end of `game`: its last actions that changed nothing
-/// for good (the standstill) or, with `drought`, those since the side to
-/// move last captured.
+/// Whether `a`, played in `before` to reach `after`, adds a ply to the
+/// count of `side`, the side searching: the standstill goes on through a
+/// sideways step that captured nothing; with `drought`, the count goes on
+/// through every action but a capture of `side`'s.
+fn goes_on(before: &Position, a: Action, after: &Position, side: Side, drought: bool) -> bool {
+    if drought {
+        before.to_move() != side || !captured(before, after)
+    } else {
+        !before.must_relocate() && a.from.ring() == a.to.ring() && !captured(before, after)
+    }
+}
+
+/// The count at the end of `game` for the side to move: its last actions
+/// that changed nothing for good (the standstill) or, with `drought`,
+/// those since that side last captured.
 pub(super) fn game_standstill(game: &Game, drought: bool) -> u32 {
     let position = |i| game.position_at(i).expect("a position of the game");
     let side = game.position().to_move();
@@ -35,14 +38,7 @@ pub(super) fn game_standstill(game: &Game, drought: bool) -> u32 {
         .iter()
         .enumerate()
         .rev()
-        .take_while(|(i, p)| {
-            let (before, after) = (position(*i), position(i + 1));
-            if drought {
-                before.to_move() != side || !captured(before, after)
-            } else {
-                changes_nothing(before, p.action, after)
-            }
-        })
+        .take_while(|(i, p)| goes_on(position(*i), p.action, position(i + 1), side, drought))
         .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
@@ -65,12 +61,12 @@ impl Search {
             return 0;
         }
         let f = &self.stack[top];
-        let goes_on = if self.style.drought > 0 {
-            f.pos.to_move() != self.root.to_move() || !captured(&f.pos, child)
+        let drought = self.style.drought > 0;
+        if goes_on(&f.pos, a, child, self.root.to_move(), drought) {
+            f.stalled + 1
         } else {
-            changes_nothing(&f.pos, a, child)
-        };
-        if goes_on { f.stalled + 1 } else { 0 }
+            0
+        }
     }
 }
 
@@ -80,7 +76,15 @@ mod tests {
     use crate::eval::evaluate;
     use crate::search::Limits;
     use crate::style::Style;
-    use agon_rules::{Side, splitmix64};
+    use agon_rules::splitmix64;
+
+    /// A search of one ply: only its start is looked at.
+    fn one_ply() -> Limits {
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        }
+    }
 
     /// Whether `after` changed nothing for good: the same pieces out of
     /// play and the same sum of rings in play (a step inward lowers it).
@@ -116,13 +120,7 @@ mod tests {
                 if game.is_over() {
                     break;
                 }
-                search.start(
-                    &game,
-                    Limits {
-                        depth: Some(1),
-                        ..Limits::default()
-                    },
-                );
+                search.start(&game, one_ply());
                 assert_eq!(search.root_stalled, expected, "seed {seed} ply {ply}");
                 assert_eq!(search.stack[0].stalled, expected);
                 let root = *game.position();
@@ -169,13 +167,7 @@ mod tests {
         let a = root.legal_actions()[0];
         let mut child = root;
         child.play(a);
-        search.start(
-            &Game::new(),
-            Limits {
-                depth: Some(1),
-                ..Limits::default()
-            },
-        );
+        search.start(&Game::new(), one_ply());
         assert_eq!(search.stalled_after(0, a, &child), 0);
     }
 
@@ -199,14 +191,7 @@ mod tests {
             });
             let letter = if side == Side::Light { 'l' } else { 'd' };
             let root = Position::from_afn(&format!("{board} {letter} -")).expect("a position");
-            search.start_with_history(
-                root,
-                &[root.hash()],
-                Limits {
-                    depth: Some(1),
-                    ..Limits::default()
-                },
-            );
+            search.start_with_history(root, &[root.hash()], one_ply());
             search
         };
         let off = searching(ahead, 0);
@@ -251,13 +236,7 @@ mod tests {
                 if game.is_over() {
                     break;
                 }
-                search.start(
-                    &game,
-                    Limits {
-                        depth: Some(1),
-                        ..Limits::default()
-                    },
-                );
+                search.start(&game, one_ply());
                 let root = *game.position();
                 let me = root.to_move() as usize;
                 assert_eq!(search.root_stalled, since[me], "seed {seed} ply {ply}");
@@ -303,14 +282,7 @@ mod tests {
             drought: 30,
             ..Style::default()
         });
-        search.start_with_history(
-            root,
-            &[root.hash()],
-            Limits {
-                depth: Some(1),
-                ..Limits::default()
-            },
-        );
+        search.start_with_history(root, &[root.hash()], one_ply());
         assert_eq!(search.evaluate(&p, 30), v, "within the grace");
         assert_eq!(search.evaluate(&p, 40), v * 10 / 20);
     }
