@@ -10,13 +10,14 @@
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use agon_ai::{Level, Limits, Search, Style};
+use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, SearchResult, Style};
 use agon_engine::number::read_number;
 use agon_rules::Record;
 
 const USAGE: &str = "usage: depth NODES NAME=VALUE RECORD...";
 
-fn args() -> Result<(u64, Style, Vec<String>), String> {
+/// NODES, Master's style and the changed one, and the records.
+fn args() -> Result<(u64, [Style; 2], Vec<String>), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [nodes, setting, records @ ..] = args.as_slice() else {
         return Err(USAGE.into());
@@ -31,13 +32,14 @@ fn args() -> Result<(u64, Style, Vec<String>), String> {
     let value: i32 = value
         .parse()
         .map_err(|_| format!("{setting:?}: the value is not a whole number"))?;
-    let mut style = Level::Master.style(1);
-    style.tweak(name, value).map_err(|e| e.to_string())?;
-    Ok((nodes, style, records.to_vec()))
+    let master = Level::Master.style(1);
+    let mut changed = master;
+    changed.tweak(name, value).map_err(|e| e.to_string())?;
+    Ok((nodes, [master, changed], records.to_vec()))
 }
 
 fn main() -> ExitCode {
-    let (nodes, changed, records) = match args() {
+    let (nodes, styles, records) = match args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("depth: {e}");
@@ -49,6 +51,11 @@ fn main() -> ExitCode {
         nodes: Some(nodes),
         ..Limits::default()
     };
+    let mut searches = styles.map(|style| {
+        let mut search = Search::new(DESKTOP_TT_MIB);
+        search.set_style(style);
+        search
+    });
     let (mut depths, mut same, mut n) = ([0u64; 2], 0, 0);
     for path in &records {
         let game = match std::fs::read_to_string(path)
@@ -67,17 +74,14 @@ fn main() -> ExitCode {
             .collect();
         for i in (20..len).step_by(40) {
             let p = *game.position_at(i).expect("in the game");
-            let results: Vec<_> = [Level::Master.style(1), changed]
-                .into_iter()
-                .map(|style| {
-                    // A fresh table each: neither search starts from the other's.
-                    let mut search = Search::new(64);
-                    search.set_style(style);
-                    search.start_with_history(p, &hashes[..=i], limits);
-                    search.run(&never, |_| {})
-                })
-                .collect();
-            let show = |r: &agon_ai::SearchResult| {
+            let results = searches.each_mut().map(|search| {
+                // Each position from nothing: no search starts from what an
+                // earlier one learnt, so the two differ by the setting only.
+                search.clear();
+                search.start_with_history(p, &hashes[..=i], limits);
+                search.run(&never, |_| {})
+            });
+            let show = |r: &SearchResult| {
                 let best = r.best.map_or("none".to_string(), |a| a.to_string());
                 format!("d{} {:+} {best}", r.depth, r.score)
             };
