@@ -87,6 +87,12 @@ weights! {
     /// have: pieces never step outward, so a locked centre runs a side out
     /// of steps, and a side left with no legal action loses (clause 19).
     cramp,
+    /// As `siege`, but each enemy piece in the throne ring is besieged along
+    /// whichever of its three lines is cheapest: the throne and the cell
+    /// outside it, or, across the ring, the throne-ring cell beside it and
+    /// the ring-2 cell beyond. A blocker backed by its own piece outside is
+    /// then still a target, taken from the side.
+    siege_lines,
 }
 
 /// The steps a side may have before `cramp` weighs the shortfall. In the
@@ -120,6 +126,7 @@ impl Weights {
         ring_open: 0,
         spare: 0,
         cramp: 0,
+        siege_lines: 0,
     };
 }
 
@@ -155,6 +162,7 @@ impl Weights {
         ring_open: 0,
         spare: 0,
         cramp: 0,
+        siege_lines: 0,
     };
 }
 
@@ -244,6 +252,47 @@ fn siege(p: &Position, side: Side) -> i32 {
     steps
 }
 
+/// The cheapest way to put own in-play pieces on both ends of one line
+/// through each enemy piece in the throne ring, the own queen on the throne:
+/// per end, 0 if an own in-play piece holds it, else the steps of the nearest
+/// own guard that can get there (never outward), 3 when it may not be entered
+/// now (taken, or between two enemies), each at most 8.
+fn siege_lines(p: &Position, side: Side) -> i32 {
+    if p.queen(side) != Some(Cell::THRONE) || p.is_out_of_play(Cell::THRONE) {
+        return 0;
+    }
+    let own = p.in_play(side);
+    let guards = p.guards(side) & own;
+    let closed = p.occupied() | p.forbidden_for(side);
+    let end_cost = |e: Cell| -> i32 {
+        if own.contains(e) {
+            return 0;
+        }
+        if closed.contains(e) {
+            return 3;
+        }
+        guards
+            .iter()
+            .filter(|g| g.ring() >= e.ring())
+            .map(|g| g.distance(e) as i32)
+            .min()
+            .unwrap_or(8)
+            .min(8)
+    };
+    let mut steps = 0;
+    for b in p.in_play(!side) & CellSet::THRONE_RING {
+        let mut best = 16;
+        for d in [Dir::ALL[0], Dir::ALL[2], Dir::ALL[4]] {
+            let (Some(x), Some(y)) = (b.neighbour(d), b.neighbour(d.opposite())) else {
+                continue;
+            };
+            best = best.min(end_cost(x) + end_cost(y));
+        }
+        steps += best;
+    }
+    steps
+}
+
 /// Sideways steps the side's guards outside the throne ring need, beyond
 /// one a ring, to reach the nearest throne-ring cell that no guard of the
 /// side holds.
@@ -287,6 +336,9 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     s -= w.exposed * exposed(p, side) as i32;
     s -= w.captured * p.captured(side).len() as i32;
     s -= w.siege * siege(p, side);
+    if w.siege_lines != 0 {
+        s -= w.siege_lines * siege_lines(p, side);
+    }
     if w.approach != 0 {
         s -= w.approach * approach(p, side);
     }
@@ -442,6 +494,55 @@ mod tests {
         let start = Position::start();
         assert!(start.step_count(Side::Light) >= CRAMP_STEPS as u32);
         assert_eq!(evaluate(&start, &w), evaluate(&start, &none));
+    }
+
+    #[test]
+    fn a_backed_blocker_is_besieged_from_the_side() {
+        // Dark's f7 stands in Light's throne ring, backed by f8 outside it:
+        // the line through the throne is shut, the line across the ring open.
+        let mut p = Position::empty(Side::Light);
+        p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
+        p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+        p.put(c("f7"), Piece::new(Side::Dark, Kind::Guard), false);
+        p.put(c("f8"), Piece::new(Side::Dark, Kind::Guard), false);
+        p.put(c("g6"), Piece::new(Side::Light, Kind::Guard), false);
+        let across = c("f7")
+            .neighbour(c("g6").direction_to(c("f7")).unwrap())
+            .unwrap();
+        assert_eq!(across.ring(), 2);
+        // A light guard three cells out on ring 5, straight below across.
+        let far = Cell::all()
+            .find(|x| x.ring() == 5 && x.distance(across) == 3)
+            .unwrap();
+        p.put(far, Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(siege(&p, Side::Light), 3);
+        assert_eq!(siege_lines(&p, Side::Light), 3);
+        // One step nearer, one less; on the cell, nothing left to do.
+        p.take(far);
+        let near = Cell::all()
+            .find(|x| x.ring() == 4 && x.distance(across) == 2)
+            .unwrap();
+        p.put(near, Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(siege_lines(&p, Side::Light), 2);
+        p.take(near);
+        p.put(across, Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(siege_lines(&p, Side::Light), 0);
+        assert_eq!(siege(&p, Side::Light), 3);
+        // Unbacked, with only a guard in the ring: none can step outward to
+        // the cells beyond, and the ring cells beside lead nowhere else.
+        p.take(across);
+        p.take(c("g6"));
+        p.take(c("f8"));
+        p.put(c("e6"), Piece::new(Side::Light, Kind::Guard), false);
+        let other = c("f7")
+            .neighbour(c("e6").direction_to(c("f7")).unwrap())
+            .unwrap();
+        assert!(!p.occupied().contains(other));
+        assert_eq!(siege_lines(&p, Side::Light), 8);
+        // Without the queen on the throne there is no siege.
+        p.take(c("f6"));
+        p.put(c("f1"), Piece::new(Side::Light, Kind::Queen), false);
+        assert_eq!(siege_lines(&p, Side::Light), 0);
     }
 
     #[test]

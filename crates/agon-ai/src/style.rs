@@ -170,7 +170,7 @@ mod tests {
                 .count();
             assert_eq!(changed, 1, "{name}");
         }
-        assert_eq!(Weights::NAMES.len(), 15);
+        assert_eq!(Weights::NAMES.len(), 16);
         let mut weights = Weights::DEFAULT;
         assert!(weights.named_mut("contempt").is_none());
     }
