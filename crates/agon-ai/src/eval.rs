@@ -231,7 +231,7 @@ fn exposed(p: &Position, side: Side) -> u32 {
 /// distance from the nearest own guard that can still get there (not in the
 /// throne ring: pieces never step outward) to the empty cell just outside it.
 fn siege(p: &Position, side: Side) -> i32 {
-    if p.queen(side) != Some(Cell::THRONE) || p.is_out_of_play(Cell::THRONE) {
+    if !p.holds_throne(side) {
         return 0;
     }
     let attackers = (p.guards(side) & p.in_play(side)) - CellSet::THRONE_RING;
@@ -263,7 +263,7 @@ fn siege(p: &Position, side: Side) -> i32 {
 /// own guard that can get there (never outward), 3 when it may not be entered
 /// now (taken, or between two enemies), each at most 8.
 fn siege_lines(p: &Position, side: Side) -> i32 {
-    if p.queen(side) != Some(Cell::THRONE) || p.is_out_of_play(Cell::THRONE) {
+    if !p.holds_throne(side) {
         return 0;
     }
     let own = p.in_play(side);
@@ -287,7 +287,7 @@ fn siege_lines(p: &Position, side: Side) -> i32 {
     let mut steps = 0;
     for b in p.in_play(!side) & CellSet::THRONE_RING {
         let mut best = 16;
-        for d in [Dir::ALL[0], Dir::ALL[2], Dir::ALL[4]] {
+        for d in Dir::AXES {
             let (Some(x), Some(y)) = (b.neighbour(d), b.neighbour(d.opposite())) else {
                 continue;
             };
@@ -320,7 +320,7 @@ fn ring_open(p: &Position, side: Side) -> u32 {
 fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     let in_play = p.in_play(side);
     let guards_in = p.guards(side) & in_play;
-    let queen_on_throne = p.queen(side) == Some(Cell::THRONE) && in_play.contains(Cell::THRONE);
+    let queen_on_throne = p.holds_throne(side);
     let ring_guards = (guards_in & CellSet::THRONE_RING).len() as i32;
     let mut s = -w.distance * formation_distance(p, side);
     if queen_on_throne {
@@ -515,7 +515,7 @@ mod tests {
             .neighbour(c("g6").direction_to(c("f7")).unwrap())
             .unwrap();
         assert_eq!(across.ring(), 2);
-        // A light guard three cells out on ring 5, straight below across.
+        // A light guard on ring 5, three cells from it.
         let far = Cell::all()
             .find(|x| x.ring() == 5 && x.distance(across) == 3)
             .unwrap();

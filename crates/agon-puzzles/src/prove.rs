@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use agon_rules::{Action, ActionList, Cell, CellSet, Outcome, Position, Side};
+use agon_rules::{Action, ActionList, CellSet, Outcome, Position, Side};
 
 /// What the solver must force.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,7 +37,7 @@ pub struct Prover {
 pub fn missing(p: &Position, side: Side) -> u32 {
     let in_play = p.in_play(side);
     let guards = (in_play & p.guards(side) & CellSet::THRONE_RING).len();
-    let queen = u32::from(p.queen(side) == Some(Cell::THRONE) && in_play.contains(Cell::THRONE));
+    let queen = u32::from(p.holds_throne(side));
     7 - guards - queen
 }
 

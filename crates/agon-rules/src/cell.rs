@@ -28,6 +28,9 @@ impl Dir {
     /// The six directions, as axial offsets `(dq, dr)`, in opposite pairs.
     pub const OFFSETS: [(i8, i8); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
     pub const ALL: [Dir; 6] = [Dir(0), Dir(1), Dir(2), Dir(3), Dir(4), Dir(5)];
+    /// One direction of each of the three axes: a cell's three lines run
+    /// from `d` to `d.opposite()`.
+    pub const AXES: [Dir; 3] = [Dir(0), Dir(2), Dir(4)];
 
     pub const fn opposite(self) -> Dir {
         Dir(self.0 ^ 1)

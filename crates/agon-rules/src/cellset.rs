@@ -86,7 +86,7 @@ impl CellSet {
         let mut out = 0u128;
         let mut axis = 0;
         while axis < 3 {
-            let d = Dir::ALL[2 * axis];
+            let d = Dir::AXES[axis];
             out |= self.shift(d).0 & self.shift(d.opposite()).0;
             axis += 1;
         }

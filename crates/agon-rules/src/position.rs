@@ -169,6 +169,12 @@ impl Position {
         (self.sides[side.index()] & self.queens).first()
     }
 
+    /// The side's queen is in play on the throne.
+    #[inline]
+    pub fn holds_throne(&self, side: Side) -> bool {
+        (self.in_play(side) & self.queens).contains(Cell::THRONE)
+    }
+
     pub fn guards(&self, side: Side) -> CellSet {
         self.sides[side.index()] - self.queens
     }
@@ -506,8 +512,7 @@ impl Position {
         if guards & CellSet::THRONE_RING != CellSet::THRONE_RING {
             return None;
         }
-        let queen_on_throne = (self.in_play(side) & self.queens).contains(Cell::THRONE);
-        Some(if queen_on_throne {
+        Some(if self.holds_throne(side) {
             Outcome::Win {
                 winner: side,
                 reason: WinReason::Throne,
