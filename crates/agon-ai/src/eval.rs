@@ -98,6 +98,27 @@ weights! {
     /// 1; between two Masters at 30 000 nodes, SPRT [0, 20] H0, −5 ± 20
     /// Elo (README, "The strength of Master"). So it stays 0.
     siege_lines,
+    /// While the enemy queen holds the throne, the cheapest way to put own
+    /// in-play pieces on both throne-ring ends of one line through it (the
+    /// capture that frees the throne): per end, 0 if an own piece holds it,
+    /// else the steps of the nearest own piece, 3 when it may not be
+    /// entered, 4 behind an enemy piece, 2 behind a captured one.
+    /// [`formation_distance`] counts a queen beside an occupied throne
+    /// one step from it, and `siege` prices the enemy's trouble with own
+    /// pieces in its ring, not the own way to the throne: without this a
+    /// side whose pieces are parked in the ring around the enemy queen
+    /// reads itself far ahead while neither side can move on. At 298 (as
+    /// `siege`), `master+nodes=1000000` against Hard reached the 400-ply cap
+    /// in 6 of the first 23 games of `--seed 5` instead of 3 (README, "The
+    /// strength of Master"). So it stays 0.
+    dethrone,
+    /// Per legal step the side's in-play pieces have: in a locked centre
+    /// the side with fewer runs out of them first (clause 19), or must
+    /// step where it is captured: the long games against Hard ended so.
+    /// At 20, `master+nodes=1000000` converted as many standstills of those
+    /// games as without (`examples/convert.rs`, 29 of 81 against 30). So
+    /// it stays 0.
+    mobility,
 }
 
 /// The steps a side may have before `cramp` weighs the shortfall. In the
@@ -132,6 +153,8 @@ impl Weights {
         spare: 0,
         cramp: 0,
         siege_lines: 0,
+        dethrone: 0,
+        mobility: 0,
     };
 }
 
@@ -168,6 +191,8 @@ impl Weights {
         spare: 0,
         cramp: 0,
         siege_lines: 0,
+        dethrone: 0,
+        mobility: 0,
     };
 }
 
@@ -298,6 +323,42 @@ fn siege_lines(p: &Position, side: Side) -> i32 {
     steps
 }
 
+/// Steps to capture the enemy queen on the throne (see [`Weights::dethrone`]).
+fn dethrone(p: &Position, side: Side) -> i32 {
+    if !p.holds_throne(!side) {
+        return 0;
+    }
+    let own = p.in_play(side);
+    let enemy = p.in_play(!side);
+    let forbidden = p.forbidden_for(side);
+    let end_cost = |e: Cell| -> i32 {
+        if own.contains(e) {
+            0
+        } else if enemy.contains(e) {
+            4
+        } else if p.occupied().contains(e) {
+            2
+        } else if forbidden.contains(e) {
+            3
+        } else {
+            own.iter()
+                .map(|g| g.distance(e) as i32)
+                .min()
+                .unwrap_or(8)
+                .min(8)
+        }
+    };
+    Dir::AXES
+        .iter()
+        .filter_map(|&d| {
+            let x = Cell::THRONE.neighbour(d)?;
+            let y = Cell::THRONE.neighbour(d.opposite())?;
+            Some(end_cost(x) + end_cost(y))
+        })
+        .min()
+        .unwrap_or(0)
+}
+
 /// Sideways steps the side's guards outside the throne ring need, beyond
 /// one a ring, to reach the nearest throne-ring cell that no guard of the
 /// side holds.
@@ -344,6 +405,9 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
     if w.siege_lines != 0 {
         s -= w.siege_lines * siege_lines(p, side);
     }
+    if w.dethrone != 0 {
+        s -= w.dethrone * dethrone(p, side);
+    }
     if w.approach != 0 {
         s -= w.approach * approach(p, side);
     }
@@ -359,6 +423,9 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
         {
             s -= w.spare;
         }
+    }
+    if w.mobility != 0 {
+        s += w.mobility * p.step_count(side) as i32;
     }
     if w.cramp != 0 {
         s -= w.cramp * (CRAMP_STEPS - p.step_count(side) as i32).max(0);
@@ -502,6 +569,20 @@ mod tests {
     }
 
     #[test]
+    fn mobility_counts_each_side_s_legal_steps() {
+        let mut p = Position::empty(Side::Light);
+        // The queen on the throne has no step, the guard on f7 two; Dark's
+        // queen in the a1 corner three.
+        p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
+        p.put(c("f7"), Piece::new(Side::Light, Kind::Guard), false);
+        p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+        let none = Weights::DEFAULT;
+        let mut w = none;
+        w.mobility = 10;
+        assert_eq!(evaluate(&p, &w) - evaluate(&p, &none), 10 * (2 - 3));
+    }
+
+    #[test]
     fn a_backed_blocker_is_besieged_from_the_side() {
         // Dark's f7 stands in Light's throne ring, backed by f8 outside it:
         // the line through the throne is shut, the line across the ring open.
@@ -548,6 +629,35 @@ mod tests {
         p.take(c("f6"));
         p.put(c("f1"), Piece::new(Side::Light, Kind::Queen), false);
         assert_eq!(siege_lines(&p, Side::Light), 0);
+    }
+
+    #[test]
+    fn the_enemy_queen_on_the_throne_is_captured_along_the_cheapest_line() {
+        // Dark's queen holds the throne; Light's queen stands on f7, one end
+        // of the line f7-f6-f5; a light guard on f3 is two steps from f5.
+        let mut p = Position::empty(Side::Light);
+        p.put(c("f6"), Piece::new(Side::Dark, Kind::Queen), false);
+        p.put(c("f7"), Piece::new(Side::Light, Kind::Queen), false);
+        p.put(c("f3"), Piece::new(Side::Light, Kind::Guard), false);
+        // The other lines cost 3: e5 (2 from the queen) and g6 (1), e6 (1)
+        // and g5 (2).
+        assert_eq!(dethrone(&p, Side::Light), 2);
+        assert_eq!(dethrone(&p, Side::Dark), 0);
+        let mut w = Weights::DEFAULT;
+        let base = evaluate(&p, &w);
+        w.dethrone = 10;
+        assert_eq!(evaluate(&p, &w) - base, -20);
+        // A step nearer, one less.
+        p.take(c("f3"));
+        p.put(c("f4"), Piece::new(Side::Light, Kind::Guard), false);
+        assert_eq!(dethrone(&p, Side::Light), 1);
+        // A dark guard on f5 must be captured first: another line is cheaper.
+        p.put(c("f5"), Piece::new(Side::Dark, Kind::Guard), false);
+        assert_eq!(dethrone(&p, Side::Light), 3);
+        // A captured queen holds nothing.
+        p.take(c("f6"));
+        p.put(c("f6"), Piece::new(Side::Dark, Kind::Queen), true);
+        assert_eq!(dethrone(&p, Side::Light), 0);
     }
 
     #[test]

@@ -440,3 +440,42 @@ fn tweaks_are_bounded_and_outsized_weights_still_play_on() {
         assert!(r.score.abs() < agon_ai::MATE_BOUND, "{}", r.score);
     }
 }
+
+#[test]
+fn a_node_with_few_replies_is_searched_a_ply_deeper() {
+    // Light holds the throne with four guards beside it; g4 and h6 each
+    // step into the two free ring cells: a throne win in two actions,
+    // whatever Dark's lone queen does in between (three replies).
+    let mut p = Position::empty(Side::Light);
+    let put = |p: &mut Position, cell: &str, side, kind| {
+        p.put(
+            cell.parse().unwrap(),
+            agon_rules::Piece::new(side, kind),
+            false,
+        );
+    };
+    use agon_rules::Kind::{Guard, Queen};
+    put(&mut p, "f6", Side::Light, Queen);
+    for cell in ["e5", "e6", "f5", "f7", "g4", "h6"] {
+        put(&mut p, cell, Side::Light, Guard);
+    }
+    put(&mut p, "a1", Side::Dark, Queen);
+    let game = Game::from_position(p);
+    let depth2 = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let search = |reply_ext| {
+        let mut s = Search::new(4);
+        let mut style = Style::default();
+        style.tweak("reply_ext", reply_ext).unwrap();
+        s.set_style(style);
+        run(&mut s, &game, depth2)
+    };
+    // Two plies see Dark's reply, not Light's second action.
+    assert!(search(0).score < MATE_BOUND, "{}", search(0).score);
+    // Dark's three replies are few enough at 3: its nodes go a ply deeper.
+    assert_eq!(agon_ai::MATE - search(3).score, 3);
+    // At 2 they are not.
+    assert!(search(2).score < MATE_BOUND);
+}

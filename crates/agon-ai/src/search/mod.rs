@@ -568,6 +568,12 @@ impl Search {
             // No legal action: the side to move loses (clause 19).
             return self.return_value(-MATE + ply as i32);
         }
+        if ply > 0
+            && f.moves.len() <= self.style.reply_ext as usize
+            && ply < 2 * self.iteration as usize
+        {
+            f.depth += 1;
+        }
         self.order_moves(top);
         let f = &mut self.stack[top];
         f.orig_alpha = f.alpha;
