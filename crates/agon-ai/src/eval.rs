@@ -272,12 +272,7 @@ fn siege(p: &Position, side: Side) -> i32 {
             steps += 3;
             continue;
         }
-        let nearest = attackers
-            .iter()
-            .map(|g| g.distance(outside) as i32)
-            .min()
-            .unwrap_or(8);
-        steps += nearest.min(8);
+        steps += steps_to(attackers.iter(), outside);
     }
     steps
 }
@@ -301,24 +296,11 @@ fn siege_lines(p: &Position, side: Side) -> i32 {
         if closed.contains(e) {
             return 3;
         }
-        guards
-            .iter()
-            .filter(|g| g.ring() >= e.ring())
-            .map(|g| g.distance(e) as i32)
-            .min()
-            .unwrap_or(8)
-            .min(8)
+        steps_to(guards.iter().filter(|g| g.ring() >= e.ring()), e)
     };
     let mut steps = 0;
     for b in p.in_play(!side) & CellSet::THRONE_RING {
-        let mut best = 16;
-        for d in Dir::AXES {
-            let (Some(x), Some(y)) = (b.neighbour(d), b.neighbour(d.opposite())) else {
-                continue;
-            };
-            best = best.min(end_cost(x) + end_cost(y));
-        }
-        steps += best;
+        steps += cheapest_line(b, end_cost).unwrap_or(16);
     }
     steps
 }
@@ -341,22 +323,30 @@ fn dethrone(p: &Position, side: Side) -> i32 {
         } else if forbidden.contains(e) {
             3
         } else {
-            own.iter()
-                .map(|g| g.distance(e) as i32)
-                .min()
-                .unwrap_or(8)
-                .min(8)
+            steps_to(own.iter(), e)
         }
     };
+    cheapest_line(Cell::THRONE, end_cost).unwrap_or(0)
+}
+
+/// Steps from the nearest of `pieces` to `to`, as the siege terms count
+/// them: at most 8, and 8 when there is none.
+fn steps_to(pieces: impl Iterator<Item = Cell>, to: Cell) -> i32 {
+    pieces
+        .map(|g| g.distance(to) as i32)
+        .min()
+        .map_or(8, |d| d.min(8))
+}
+
+/// The cheapest of the three lines through `cell` (both its ends on the
+/// board), each line costing `end_cost` of one end plus of the other.
+fn cheapest_line(cell: Cell, end_cost: impl Fn(Cell) -> i32) -> Option<i32> {
     Dir::AXES
         .iter()
         .filter_map(|&d| {
-            let x = Cell::THRONE.neighbour(d)?;
-            let y = Cell::THRONE.neighbour(d.opposite())?;
-            Some(end_cost(x) + end_cost(y))
+            Some(end_cost(cell.neighbour(d)?) + end_cost(cell.neighbour(d.opposite())?))
         })
         .min()
-        .unwrap_or(0)
 }
 
 /// Sideways steps the side's guards outside the throne ring need, beyond
@@ -424,11 +414,10 @@ fn side_terms(p: &Position, side: Side, w: &Weights) -> i32 {
             s -= w.spare;
         }
     }
-    if w.mobility != 0 {
-        s += w.mobility * p.step_count(side) as i32;
-    }
-    if w.cramp != 0 {
-        s -= w.cramp * (CRAMP_STEPS - p.step_count(side) as i32).max(0);
+    if w.mobility != 0 || w.cramp != 0 {
+        let steps = p.step_count(side) as i32;
+        s += w.mobility * steps;
+        s -= w.cramp * (CRAMP_STEPS - steps).max(0);
     }
     s
 }

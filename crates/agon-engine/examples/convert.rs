@@ -31,14 +31,17 @@ const QUIET: usize = 60;
 struct Stall {
     path: String,
     opening: Vec<Action>,
+    /// Master's side, to move after the opening.
+    master: Side,
 }
 
 fn is_master(seat: &Seat) -> bool {
     matches!(seat, Seat::Computer { level } if level.starts_with("master"))
 }
 
-/// The game's standstill, if it has one: the line up to it, Master to move.
-fn stall(record: &Record, game: &Game) -> Option<Vec<Action>> {
+/// The game's standstill, if it has one: the line up to it, Master to move,
+/// and Master's side.
+fn stall(record: &Record, game: &Game) -> Option<(Vec<Action>, Side)> {
     let master = match (
         is_master(&record.players.light),
         is_master(&record.players.dark),
@@ -60,7 +63,7 @@ fn stall(record: &Record, game: &Game) -> Option<Vec<Action>> {
     } else {
         start + 1
     };
-    Some(game.actions().take(start).collect())
+    Some((game.actions().take(start).collect(), master))
 }
 
 fn stalls(dirs: &[String]) -> Result<Vec<Stall>, String> {
@@ -80,12 +83,13 @@ fn stalls(dirs: &[String]) -> Result<Vec<Stall>, String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let (record, game) =
             Record::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some(opening) = stall(&record, &game)
+        if let Some((opening, master)) = stall(&record, &game)
             && !found.iter().any(|s| s.opening == opening)
         {
             found.push(Stall {
                 path: path.display().to_string(),
                 opening,
+                master,
             });
         }
     }
@@ -137,12 +141,7 @@ fn run() -> Result<(), String> {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(s) = stalls.get(i) else { return };
-                    let start = s.opening.len();
-                    let mut game = Game::new();
-                    for &x in &s.opening {
-                        game.play(x).expect("a recorded action is legal");
-                    }
-                    let master = game.position().to_move();
+                    let (start, master) = (s.opening.len(), s.master);
                     let seed = 0x5EED ^ i as u64;
                     let (light, dark) = match master {
                         Side::Light => (&mut pa, &mut pb),
