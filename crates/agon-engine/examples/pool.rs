@@ -60,6 +60,7 @@ fn main() -> ExitCode {
         percent(all.repetitions),
         all.pairs
     );
+    println!("lengths: {}", all.tail);
     println!("{}", test.standing(&all.pairs));
     println!(
         "sprt [{}, {}]: {}",

@@ -24,7 +24,7 @@ pub use player::{
     LIMIT_TWEAKS, Player, PlayerError, PlayerKind, PlayerSpec, PlayerSpecError, trivial_mover,
 };
 use sprt::{Pentanomial, SprtConfig, Verdict};
-pub use summary::{ColourScore, Summary, summarize};
+pub use summary::{ColourScore, Summary, Tail, summarize, wilson};
 
 /// How one game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

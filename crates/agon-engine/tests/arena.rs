@@ -151,6 +151,58 @@ fn the_summary_scores_each_colour() {
     assert!(s.score >= 0.75, "{s}");
 }
 
+/// The long games are counted at each mark with the interval of their
+/// share, up to the first mark no game reached: the ply cap's tail, which
+/// a share of 0 does not show to be small until there are many games.
+#[test]
+fn the_summary_counts_the_long_games_with_their_interval() {
+    let reports: Vec<_> = [100, 250, 310, 420, 90]
+        .into_iter()
+        .enumerate()
+        .map(|(index, plies)| arena::GameReport {
+            index,
+            a_light: index % 2 == 0,
+            opening: Vec::new(),
+            winner: None,
+            ending: Ending::Repetition,
+            plies,
+            game: agon_rules::Game::new(),
+        })
+        .collect();
+    let s = arena::summarize(&reports);
+    assert_eq!(s.median_plies, 250.0);
+    assert_eq!(s.tail.reached, [3, 2, 1, 0, 0]);
+    assert_eq!((s.tail.games, s.tail.longest), (5, 420));
+    let text = s.to_string();
+    assert!(
+        text.ends_with(
+            "longest 420 plies; reached 200: 3 (60.0%, 95% 23.1 to 88.2%), \
+             300: 2 (40.0%, 95% 11.8 to 76.9%), 400: 1 (20.0%, 95% 3.6 to 62.4%), \
+             600: 0 (0.0%, 95% 0.0 to 43.4%)"
+        ),
+        "{text}"
+    );
+    let even = arena::summarize(&reports[..4]);
+    assert_eq!(even.median_plies, 280.0);
+    let mut pooled = s.tail;
+    pooled.absorb(&even.tail);
+    assert_eq!(
+        (pooled.games, pooled.reached[2], pooled.longest),
+        (9, 2, 420)
+    );
+    // 95% Wilson intervals: 4 of 80 games past the cap is 2.0% to 12.2%,
+    // none of 80 still up to 4.6%, and 1 of 400 under 1.5%.
+    let percent = |k, n| {
+        let (lo, hi) = arena::wilson(k, n);
+        ((lo * 1000.0).round() / 10.0, (hi * 1000.0).round() / 10.0)
+    };
+    assert_eq!(percent(4, 80), (2.0, 12.2));
+    assert_eq!(percent(0, 80), (0.0, 4.6));
+    assert_eq!(percent(1, 400), (0.0, 1.4));
+    assert_eq!(percent(40, 40), (91.2, 100.0));
+    assert_eq!(arena::wilson(0, 0), (0.0, 1.0));
+}
+
 #[test]
 fn a_book_replaces_the_random_openings_in_turn() {
     let book = arena::parse_book("# two lines\nf1-f2 f11-f10\n\nk1-k2\n").unwrap();
@@ -644,6 +696,9 @@ fn a_matchs_records_pool_to_its_own_count() {
         .filter(|g| g.ending == Ending::PlyCap)
         .count();
     assert_eq!(pool.capped, capped);
+    // The pool's long games are the match's: the same lengths.
+    assert_eq!(pool.tail, arena::summarize(&m.reports).tail);
+    assert_eq!(pool.tail.games, 12);
     // A, the search, outscores greedy: the pool did not swap the seats.
     assert!(pool.pairs.score() > 0.5, "{}", pool.pairs);
 }

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use agon_rules::{Ending, Outcome, Player, Record, RecordError};
 
 use super::sprt::Pentanomial;
+use super::summary::Tail;
 use super::{a_score, pair_scores};
 use crate::number::read_number;
 
@@ -25,6 +26,7 @@ pub struct Pool {
     /// Games adjudicated a draw at the ply cap.
     pub capped: usize,
     pub repetitions: usize,
+    pub tail: Tail,
 }
 
 impl Pool {
@@ -37,6 +39,7 @@ impl Pool {
         self.unpaired += other.unpaired;
         self.capped += other.capped;
         self.repetitions += other.repetitions;
+        self.tail.absorb(&other.tail);
     }
 }
 
@@ -169,6 +172,7 @@ pub fn pool_games(games: &BTreeMap<u32, Record>) -> Result<Option<(Seats, Pool)>
         pool.games += 1;
         pool.capped += usize::from(ending == Ending::Adjudication);
         pool.repetitions += usize::from(ending == Ending::Rules(Outcome::DrawByRepetition));
+        pool.tail.add(record.actions.len());
         // The arena numbers its records from 1 (`game_number` reads no
         // 0): game 1 is index 0; a game 0 has no partner.
         match (game as usize).checked_sub(1) {

@@ -19,8 +19,82 @@ pub struct Summary {
     pub elo_margin: f64,
     pub endings: Vec<(Ending, usize)>,
     pub mean_plies: f64,
+    /// The middle game's length (the mean of the two middle ones).
+    pub median_plies: f64,
+    pub tail: Tail,
     /// A's results with Light, then with Dark.
     pub by_colour: [ColourScore; 2],
+}
+
+/// How many games ran long: those that reached each of [`Tail::MARKS`]
+/// plies, the share a ply cap there would have cut (goal: under 1% of
+/// Master's games against the other levels reach the cap of 400).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tail {
+    pub games: usize,
+    /// Games of at least `MARKS[i]` plies.
+    pub reached: [usize; Tail::MARKS.len()],
+    pub longest: usize,
+}
+
+impl Tail {
+    pub const MARKS: [usize; 5] = [200, 300, 400, 600, 1000];
+
+    pub fn add(&mut self, plies: usize) {
+        self.games += 1;
+        self.longest = self.longest.max(plies);
+        for (mark, n) in Tail::MARKS.iter().zip(&mut self.reached) {
+            *n += usize::from(plies >= *mark);
+        }
+    }
+
+    pub fn absorb(&mut self, other: &Tail) {
+        self.games += other.games;
+        self.longest = self.longest.max(other.longest);
+        for (mine, theirs) in self.reached.iter_mut().zip(other.reached) {
+            *mine += theirs;
+        }
+    }
+}
+
+/// The 95% Wilson interval of a share of `k` in `n`, 0..1: unlike the
+/// normal one it stays within 0..1 and says something at 0 of `n`.
+pub fn wilson(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (k, n, z) = (k as f64, n as f64, 1.96f64);
+    let p = k / n;
+    let centre = p + z * z / (2.0 * n);
+    let spread = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let d = 1.0 + z * z / n;
+    (
+        ((centre - spread) / d).max(0.0),
+        ((centre + spread) / d).min(1.0),
+    )
+}
+
+impl fmt::Display for Tail {
+    /// Each mark up to the first that no game reached: that one is worth
+    /// its interval too (0 of 80 is not yet under 1%).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "longest {} plies; reached", self.longest)?;
+        for (i, (mark, k)) in Tail::MARKS.iter().zip(self.reached).enumerate() {
+            let (lo, hi) = wilson(k, self.games);
+            write!(
+                f,
+                "{} {mark}: {k} ({:.1}%, 95% {:.1} to {:.1}%)",
+                if i == 0 { "" } else { "," },
+                100.0 * k as f64 / self.games.max(1) as f64,
+                100.0 * lo,
+                100.0 * hi
+            )?;
+            if k == 0 {
+                break;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A's results with one colour.
@@ -86,6 +160,17 @@ pub fn summarize(reports: &[GameReport]) -> Summary {
     }
     endings.sort();
     let mean_plies = reports.iter().map(|r| r.plies as f64).sum::<f64>() / n;
+    let mut lengths: Vec<usize> = reports.iter().map(|r| r.plies).collect();
+    lengths.sort_unstable();
+    let median_plies = match lengths.len() {
+        0 => 0.0,
+        len if len % 2 == 1 => lengths[len / 2] as f64,
+        len => (lengths[len / 2 - 1] + lengths[len / 2]) as f64 / 2.0,
+    };
+    let mut tail = Tail::default();
+    for r in reports {
+        tail.add(r.plies);
+    }
     let mut by_colour = [ColourScore::default(); 2];
     for r in reports {
         let c = &mut by_colour[usize::from(!r.a_light)];
@@ -106,6 +191,8 @@ pub fn summarize(reports: &[GameReport]) -> Summary {
         elo_margin,
         endings,
         mean_plies,
+        median_plies,
+        tail,
         by_colour,
     }
 }
@@ -150,6 +237,11 @@ impl fmt::Display for Summary {
             self.rate(Ending::PlyCap) * 100.0,
             self.rate(Ending::Repetition) * 100.0
         )?;
-        write!(f, "mean length {:.1} plies", self.mean_plies)
+        writeln!(
+            f,
+            "mean length {:.1} plies, median {:.1}",
+            self.mean_plies, self.median_plies
+        )?;
+        write!(f, "{}", self.tail)
     }
 }
