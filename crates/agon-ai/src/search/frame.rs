@@ -3,7 +3,9 @@
 
 use agon_rules::{Action, ActionList, MAX_ACTIONS, Position};
 
-use super::MATE;
+use super::score::score_to_tt;
+use super::{Info, MATE, MAX_PLY, Search, SearchResult};
+use crate::tt::Bound;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Phase {
@@ -107,5 +109,142 @@ impl Frame {
         self.moves.as_mut_slice().swap(self.idx, best);
         self.keys.swap(self.idx, best);
         Some(self.moves[self.idx])
+    }
+}
+
+/// The stack: a child pushed, its score received, a finished frame
+/// stored in the table and its score passed up.
+impl Search {
+    /// `stalled`: the standstill that led to `pos` (`stall.rs`).
+    pub(super) fn push_frame(
+        &mut self,
+        pos: Position,
+        ply: usize,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        stalled: u32,
+    ) {
+        self.stack[self.sp].reset(pos, ply, depth, alpha, beta, stalled);
+        self.sp += 1;
+    }
+
+    /// A child's score (from this frame's side) arrives at the top frame.
+    pub(super) fn receive(&mut self, score: i32) {
+        let top = self.sp - 1;
+        let f = &mut self.stack[top];
+        if f.phase == Phase::AwaitScout && score > f.alpha && (score < f.beta || f.reduced > 0) {
+            // The scout failed high: search again with the full window.
+            let mut child = f.pos;
+            child.play(f.current);
+            let (ply, depth, alpha, beta) = (f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
+            f.phase = Phase::AwaitFull;
+            f.reduced = 0;
+            let current = f.current;
+            let stalled = self.stalled_after(top, current, &child);
+            self.push_frame(child, ply, depth, alpha, beta, stalled);
+            return;
+        }
+        if f.busy_key != 0 {
+            if let Some(busy) = &self.busy {
+                busy.remove(f.busy_key);
+            }
+            f.busy_key = 0;
+        }
+        let a = f.current;
+        if score > f.best {
+            f.best = score;
+            f.best_move = Some(a);
+        }
+        if score > f.alpha {
+            f.alpha = score;
+        }
+        if f.alpha >= f.beta {
+            let (ply, depth, quiet) = (f.ply, f.depth, !f.capturing.contains(a.to));
+            if quiet {
+                let k = &mut self.killers[ply.min(MAX_PLY)];
+                if k[0] != Some(a) {
+                    k[1] = k[0];
+                    k[0] = Some(a);
+                }
+                let h = &mut self.history[a.from.index()][a.to.index()];
+                *h = (*h + depth * depth).min(400_000);
+            }
+            return self.finish_frame(top);
+        }
+        f.idx += 1;
+        f.phase = Phase::NextMove;
+    }
+
+    pub(super) fn finish_frame(&mut self, top: usize) {
+        let f = &self.stack[top];
+        let bound = if f.best >= f.beta {
+            Bound::Lower
+        } else if f.best > f.orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let hash = f.pos.hash();
+        if f.depth > 1 {
+            self.tt.store(
+                hash,
+                f.depth,
+                score_to_tt(f.best, f.ply),
+                bound,
+                f.best_move,
+            );
+        }
+        if f.ply == 0 {
+            let elapsed = self.elapsed_ms();
+            let pv = self.principal_variation(f.pos, f.best_move);
+            let result = SearchResult {
+                best: f.best_move,
+                score: f.best,
+                depth: self.iteration,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                pv: pv.clone(),
+            };
+            self.infos.push(Info {
+                depth: self.iteration,
+                score: f.best,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                pv,
+            });
+            self.completed = Some(result);
+        }
+        let best = f.best;
+        self.path.pop();
+        self.sp -= 1;
+        self.pending = Some(best);
+    }
+
+    pub(super) fn return_value(&mut self, v: i32) {
+        self.sp -= 1;
+        self.pending = Some(v);
+    }
+
+    pub(super) fn principal_variation(&self, root: Position, first: Option<Action>) -> Vec<Action> {
+        let max_len = (self.iteration as usize).max(1);
+        let mut pv = Vec::new();
+        let mut pos = root;
+        let mut next = first;
+        let mut seen = vec![pos.hash()];
+        while let Some(a) = next {
+            if !pos.is_legal(a) || pv.len() >= max_len {
+                break;
+            }
+            let mover = pos.to_move();
+            pos.play(a);
+            pv.push(a);
+            if pos.formation(mover).is_some() || seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            next = self.tt.probe(pos.hash()).and_then(|e| e.action);
+        }
+        pv
     }
 }

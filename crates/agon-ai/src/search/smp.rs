@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use agon_rules::Action;
 
-use super::{Info, Limits, Progress, Search, SearchResult, action_bits};
+use super::node::action_bits;
+use super::{Info, Limits, Progress, Search, SearchResult};
 
 /// Nodes a thread searches between two looks at its stop flag.
 const SLICE: u64 = 4096;
