@@ -142,8 +142,9 @@ impl Level {
         // passed 300 plies in 4 of them instead of 1, one capped at 1000
         // (README, "The strength of Master"). `+stall=10` tries it, and
         // `+stall=10+drought=30` a drought of Master's own captures: at two
-        // seconds, none of the 40 games past 400 plies instead of 2, but
-        // no better against Medium, and −12 ± 19 Elo between two Masters.
+        // seconds, none of 40 games past 400 plies instead of 2, but 2 of
+        // the next 19 instead of 1, no better against Medium, and −12 ± 19
+        // Elo between two Masters.
         let mut style = Style {
             noise,
             seed,
