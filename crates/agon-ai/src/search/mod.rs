@@ -439,6 +439,11 @@ impl Search {
     }
 }
 
+/// `a` as a number, its two cells' indices, for hashing with a position.
+fn action_bits(a: Action) -> u64 {
+    (a.from.index() as u64) << 8 | a.to.index() as u64
+}
+
 /// The side a score is for, in words: for logs.
 pub fn describe_score(score: i32, side: Side) -> String {
     if score >= MATE_BOUND {

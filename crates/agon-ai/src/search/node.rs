@@ -6,7 +6,7 @@ use agon_rules::{Action, Outcome, Position, splitmix64};
 
 use super::frame::Phase;
 use super::score::score_from_tt;
-use super::{Advance, MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_PLIES, Search, smp};
+use super::{Advance, MATE, MATE_BOUND, MAX_PLY, QUIESCENCE_PLIES, Search, action_bits, smp};
 use crate::style::Style;
 use crate::tt::Bound;
 
@@ -256,11 +256,6 @@ pub(super) fn late_reduction(depth: i32, idx: usize, lmr: i32) -> i32 {
     }
     let r = (depth as f32).ln() * (idx as f32).ln() * 100.0 / lmr as f32;
     (r as i32).clamp(1, (depth - 2).max(1))
-}
-
-/// `a` as a number, its two cells' indices, for hashing with a position.
-pub(super) fn action_bits(a: Action) -> u64 {
-    (a.from.index() as u64) << 8 | a.to.index() as u64
 }
 
 /// Whether `style` overlooks action `a` in `pos`.

@@ -14,8 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use agon_rules::Action;
 
-use super::node::action_bits;
-use super::{Info, Limits, Progress, Search, SearchResult};
+use super::{Info, Limits, Progress, Search, SearchResult, action_bits};
 
 /// Nodes a thread searches between two looks at its stop flag.
 const SLICE: u64 = 4096;
