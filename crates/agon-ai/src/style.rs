@@ -62,6 +62,12 @@ pub struct Style {
     /// standstills of the long games against Hard as without
     /// (`examples/convert.rs`, 31 of 81 against 30). 0: off.
     pub reply_ext: i32,
+    /// Whether late quiet relocations are reduced like late quiet steps.
+    /// A relocation offers every empty cell of the outer ring (of the
+    /// board, for a queen), so each capture in the tree multiplies it by
+    /// about thirty full-depth replies; most of those cells are alike.
+    /// Those that capture, and the first four, are never reduced.
+    pub reduce_relocations: bool,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -101,7 +107,8 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr`, `stall`, `drought` or `reply_ext` (0 or more), or `quiescence` (0 or 1).
+    /// `lmr`, `stall`, `drought` or `reply_ext` (0 or more), or `quiescence`
+    /// or `reduce_relocations` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
             return Err(TweakError::OutOfRange {
@@ -128,6 +135,10 @@ impl Style {
                 self.quiescence = value != 0;
                 return Ok(());
             }
+            "reduce_relocations" => {
+                self.reduce_relocations = value != 0;
+                return Ok(());
+            }
             _ => match self.weights.named_mut(name) {
                 Some(weight) => weight,
                 None => return Err(TweakError::Unknown(name.to_string())),
@@ -152,6 +163,7 @@ impl Default for Style {
             stall: 0,
             drought: 0,
             reply_ext: 0,
+            reduce_relocations: false,
         }
     }
 }

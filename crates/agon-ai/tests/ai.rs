@@ -479,3 +479,35 @@ fn a_node_with_few_replies_is_searched_a_ply_deeper() {
     // At 2 they are not.
     assert!(search(2).score < MATE_BOUND);
 }
+
+#[test]
+fn late_relocations_are_reduced_only_when_asked() {
+    // Light must relocate its guard captured on e6 (a siege of a long
+    // game): about thirty cells of the outer ring, most of them alike.
+    let p = Position::from_afn("1G4/7/G7/2G2G3/2g1gGg3/3Qgqg4/4g5/4G4/8/7/6 l e6").unwrap();
+    assert!(p.must_relocate());
+    let game = Game::from_position(p);
+    let depth7 = Limits {
+        depth: Some(7),
+        ..Limits::default()
+    };
+    let search = |reduce| {
+        let mut s = Search::new(4);
+        let mut style = Style::default();
+        style.tweak("reduce_relocations", reduce).unwrap();
+        s.set_style(style);
+        run(&mut s, &game, depth7)
+    };
+    let (full, reduced) = (search(0), search(1));
+    assert_eq!((full.depth, reduced.depth), (7, 7));
+    assert!(
+        reduced.nodes * 2 < full.nodes,
+        "{} nodes reduced against {} in full",
+        reduced.nodes,
+        full.nodes
+    );
+    // Off by default: the same search as without the setting.
+    let mut plain = Search::new(4);
+    plain.set_style(Style::default());
+    assert_eq!(run(&mut plain, &game, depth7).nodes, full.nodes);
+}

@@ -210,7 +210,12 @@ impl Search {
         let first = f.idx == 0;
         // Late quiet moves get a reduced scout search.
         let quiet = !f.capturing.contains(a.to) && Some(a) != f.tt_move;
-        let reduce = if !first && quiet && depth >= 3 && f.idx >= 4 && !f.pos.must_relocate() {
+        let reduce = if !first
+            && quiet
+            && depth >= 3
+            && f.idx >= 4
+            && (self.style.reduce_relocations || !f.pos.must_relocate())
+        {
             late_reduction(depth, f.idx, self.style.lmr)
         } else {
             0
