@@ -240,3 +240,53 @@ fn a_throne_ring_cell_between_own_pieces_is_sealed() {
     // Light, not to move, has five open cells: Dark's view gains 50.
     assert_eq!(evaluate(&p, &w) - base, 50);
 }
+
+/// [`approach`] as its definition reads: each guard's distance to every
+/// free throne-ring cell measured anew.
+fn approach_measured(p: &Position, side: Side) -> i32 {
+    let guards = p.guards(side) & p.in_play(side);
+    let free = CellSet::THRONE_RING - guards;
+    let mut steps = 0;
+    for g in guards - CellSet::THRONE_RING {
+        let nearest = free.iter().map(|t| g.distance(t)).min().unwrap_or(0);
+        steps += nearest.saturating_sub(g.ring() - 1) as i32;
+    }
+    steps
+}
+
+#[test]
+fn the_approach_table_agrees_with_measuring_every_distance() {
+    // A guard beside a free ring cell needs no sideways step; on the far
+    // side of the board from the only free one, it does.
+    let mut p = Position::empty(Side::Light);
+    p.put(c("f6"), Piece::new(Side::Light, Kind::Queen), false);
+    p.put(c("a1"), Piece::new(Side::Dark, Kind::Queen), false);
+    for ring_cell in ["e5", "e6", "f5", "f7", "g5"] {
+        p.put(c(ring_cell), Piece::new(Side::Light, Kind::Guard), false);
+    }
+    p.put(c("f1"), Piece::new(Side::Light, Kind::Guard), false);
+    assert!(approach(&p, Side::Light) > 0);
+    assert_eq!(
+        approach(&p, Side::Light),
+        approach_measured(&p, Side::Light)
+    );
+    // Every position of many random games, both sides.
+    let mut seen = 0;
+    for game in 0..200u64 {
+        let mut p = Position::start();
+        let mut state = game.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..300 {
+            for side in [Side::Light, Side::Dark] {
+                assert_eq!(approach(&p, side), approach_measured(&p, side), "{p}");
+                seen += (approach(&p, side) > 0) as u32;
+            }
+            let actions = p.legal_actions();
+            if actions.is_empty() || p.formation_outcome().is_some() {
+                break;
+            }
+            state = agon_rules::splitmix64(state);
+            p.play(actions[(state % actions.len() as u64) as usize]);
+        }
+    }
+    assert!(seen > 1000, "the games put guards away from the free cells");
+}
