@@ -1,5 +1,5 @@
 //! Texel's method for the evaluation's weights:
-//! `cargo run --release -p agon-ai --example texel -- [--fix a,b] [--steps N] DIR...`
+//! `cargo run --release -p agon-ai --example texel -- [--fix a,b] [--steps N] [--discount H] DIR...`
 //! reads the game records in each DIR (`agon-arena --records DIR`), takes
 //! the quiet positions after the opening (no capture to make, no piece to
 //! relocate) labelled by the game's result for the side to move (a win 1,
@@ -8,6 +8,13 @@
 //! K first fitted to the weights of today. The evaluation is linear in its
 //! weights, so each position is reduced once to one number per term.
 //! Every tenth game is held out to show the fit is not only memory.
+//!
+//! `--discount H` labels a position of a decided game by a result that
+//! fades to ½ with the plies still to play, halving every H plies: a win
+//! 100 plies away then counts less than one 10 plies away, so the fit
+//! rewards what brings the end nearer, not only what wins at last (the
+//! plain labels call a siege won 300 plies later as won as a formation
+//! one action away).
 
 use agon_ai::{Weights, evaluate};
 use agon_rules::{Game, Record, Side};
@@ -35,19 +42,21 @@ fn features(p: &agon_rules::Position) -> Vec<f64> {
         .collect()
 }
 
-fn samples(game: &Game, winner: Option<Side>) -> Vec<Sample> {
+fn samples(game: &Game, winner: Option<Side>, half_life: Option<f64>) -> Vec<Sample> {
     let mut out = Vec::new();
-    for i in OPENING..game.history().len() {
+    let n = game.history().len();
+    for i in OPENING..n {
         let p = game.position_at(i).expect("in the game");
         // `capturing_cells` is only where an arrival would capture; most
         // positions have one, few have an action that gets there.
         if p.must_relocate() || p.legal_actions().iter().any(|&a| p.captures_of(a).any()) {
             continue;
         }
+        let fade = half_life.map_or(1.0, |h| 0.5f64.powf((n - i) as f64 / h));
         let label = match winner {
             None => 0.5,
-            Some(w) if w == p.to_move() => 1.0,
-            Some(_) => 0.0,
+            Some(w) if w == p.to_move() => 0.5 + 0.5 * fade,
+            Some(_) => 0.5 - 0.5 * fade,
         };
         out.push(Sample {
             features: features(p),
@@ -91,6 +100,7 @@ fn fit_k(data: &[Sample], w: &[f64]) -> f64 {
 fn main() {
     let mut fixed: Vec<String> = vec!["tempo".into()];
     let mut steps = 2000;
+    let mut half_life = None;
     let mut dirs = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -104,6 +114,14 @@ fn main() {
                     .next()
                     .and_then(|s| s.parse().ok())
                     .unwrap_or_else(|| fail("--steps needs a whole number"));
+            }
+            "--discount" => {
+                half_life = args
+                    .next()
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .filter(|h| *h > 0.0)
+                    .map(Some)
+                    .unwrap_or_else(|| fail("--discount needs a positive number of plies"));
             }
             _ => dirs.push(a),
         }
@@ -127,7 +145,7 @@ fn main() {
             let (record, game): (Record, Game) = Record::from_json(&text)
                 .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
             let winner = record.result.and_then(|r| r.winner());
-            let s = samples(&game, winner);
+            let s = samples(&game, winner, half_life);
             games += 1;
             if games % 10 == 0 {
                 test.extend(s);
