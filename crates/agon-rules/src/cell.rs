@@ -144,6 +144,14 @@ impl Cell {
         }
     }
 
+    /// The cell at `index`, known to be one (a bit of a set masked by the
+    /// board).
+    #[inline]
+    pub(crate) const fn on_board(index: u8) -> Cell {
+        debug_assert!(index < 128 && (TABLES.board >> index) & 1 == 1);
+        Cell(index)
+    }
+
     /// The raw index in the 11×11 layout (0..121); also the bit in a [`CellSet`].
     pub const fn index(self) -> usize {
         self.0 as usize
