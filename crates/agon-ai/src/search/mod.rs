@@ -10,6 +10,7 @@
 
 use agon_rules::{Action, Game, Position, Side};
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 use web_time::{Duration, Instant};
 
@@ -23,6 +24,28 @@ mod smp;
 mod stall;
 
 use frame::Frame;
+
+/// Hashes a position's Zobrist hash as itself: it is already uniformly
+/// random, and the default SipHash on every node's repetition check
+/// cost the search time for nothing.
+#[derive(Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
 
 /// A won position's score, less the plies to get there.
 pub const MATE: i32 = 30_000;
@@ -101,7 +124,7 @@ pub struct Search {
     /// parity of their index: a repetition of the game is found in constant
     /// time, where scanning it made every node of a search after 100 000
     /// actions cost 50 000 comparisons.
-    game_hashes: [HashSet<u64>; 2],
+    game_hashes: [HashSet<u64, BuildHasherDefault<ZobristHasher>>; 2],
     /// Frames for every ply, allocated once; `sp` of them are in use.
     stack: Vec<Frame>,
     sp: usize,
