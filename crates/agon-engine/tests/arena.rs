@@ -44,6 +44,24 @@ fn player_specs_parse() {
         [("exposed".to_string(), 40), ("quiescence".to_string(), 0)]
     );
     assert_eq!(tuned.to_string(), "nodes:5000+exposed=40+quiescence=0");
+    // A node budget replaces a level's time: `master+nodes=N` is N nodes
+    // an action however busy the machine.
+    let limits = |s: &str| s.parse::<PlayerSpec>().unwrap().search_limits();
+    let ms = |ms| Some(std::time::Duration::from_millis(ms));
+    let master = limits("master").unwrap();
+    assert_eq!((master.nodes, master.time), (None, ms(2000)));
+    let by_nodes = limits("master+nodes=7000000").unwrap();
+    assert_eq!((by_nodes.nodes, by_nodes.time), (Some(7_000_000), None));
+    let both = limits("master:200+nodes=5000").unwrap();
+    assert_eq!((both.nodes, both.time), (Some(5000), ms(200)));
+    let hard = limits("hard+nodes=100").unwrap();
+    assert_eq!(
+        (hard.depth, hard.nodes, hard.time),
+        (Some(5), Some(100), None)
+    );
+    assert_eq!(limits("hard").unwrap().time, ms(1000));
+    assert_eq!(limits("nodes:300").unwrap().nodes, Some(300));
+    assert_eq!(limits("random"), None);
     for bad in [
         "uct",
         "uct:fast",

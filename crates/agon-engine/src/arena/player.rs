@@ -271,6 +271,30 @@ impl PlayerSpec {
         limits
     }
 
+    /// The limits of this player's own search (a level or `nodes:N`;
+    /// `None` for the others): a level's, its time replaced by `:MS`, and
+    /// the `depth=` and `nodes=` tweaks. A node budget replaces the
+    /// level's time rather than joining it (`master+nodes=N` is N nodes
+    /// an action however busy the machine), unless `:MS` asks for both.
+    pub fn search_limits(&self) -> Option<Limits> {
+        match &self.kind {
+            PlayerKind::Nodes(n) => Some(self.limits(Limits {
+                nodes: Some(*n),
+                ..Limits::default()
+            })),
+            PlayerKind::Level { level, ms } => {
+                let mut limits = level.limits();
+                match ms {
+                    Some(ms) => limits.time = Some(Duration::from_millis(*ms)),
+                    None if self.limit("nodes").is_some() => limits.time = None,
+                    None => {}
+                }
+                Some(self.limits(limits))
+            }
+            _ => None,
+        }
+    }
+
     /// The threads of the search, 1 unless tweaked.
     pub fn threads(&self) -> usize {
         self.limit("threads")
@@ -396,22 +420,14 @@ impl Player {
             (Brain::Uct(uct), PlayerKind::Uct { ms }) => {
                 uct.choose(game.position(), Duration::from_millis(*ms), None)
             }
-            (Brain::Search(search), PlayerKind::Nodes(n)) => {
+            (Brain::Search(search), PlayerKind::Nodes(_)) => {
                 search.set_style(spec.style(Style::default()));
-                let limits = spec.limits(Limits {
-                    nodes: Some(*n),
-                    ..Limits::default()
-                });
-                search.start(game, limits);
+                search.start(game, spec.search_limits().expect("a search"));
                 search.run(&never, |_| {}).best
             }
-            (Brain::Search(search), PlayerKind::Level { level, ms }) => {
-                let mut limits = level.limits();
-                if let Some(ms) = ms {
-                    limits.time = Some(Duration::from_millis(*ms));
-                }
+            (Brain::Search(search), PlayerKind::Level { level, .. }) => {
                 search.set_style(spec.style(level.style(seed)));
-                search.start(game, spec.limits(limits));
+                search.start(game, spec.search_limits().expect("a level's search"));
                 search.run(&never, |_| {}).best
             }
             _ => unreachable!("the brain is made for the kind"),
