@@ -53,13 +53,12 @@ impl CellSet {
         self.0 &= !(1u128 << cell.index());
     }
 
-    /// The lowest cell in file-then-rank order.
+    /// The lowest cell in file-then-rank order: the first that [`iter`]
+    /// yields, so a complement's first is its first cell, not `None`.
+    ///
+    /// [`iter`]: CellSet::iter
     pub fn first(self) -> Option<Cell> {
-        if self.0 == 0 {
-            None
-        } else {
-            Cell::from_index(self.0.trailing_zeros() as u8)
-        }
+        self.iter().next()
     }
 
     /// The set's cells in index order. Bits that are not cells (a
@@ -250,6 +249,10 @@ mod tests {
                 .iter()
                 .collect::<Vec<_>>()
         );
+        // The lowest bit of a complement is not a cell; `first` skips it too.
+        assert_eq!(not_f6.first(), Some(cells[0]));
+        assert_eq!((!CellSet::BOARD).first(), None);
+        assert_eq!(CellSet::single(c("f6")).first(), Some(c("f6")));
     }
 
     #[test]
