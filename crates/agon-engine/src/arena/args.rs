@@ -26,6 +26,9 @@ PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         limits depth, nodes and threads: medium+depth=4, master+nodes=50000,
         master:200+threads=2; PLAYER@PATH has the engine at PATH play a level
         or nodes:N through the protocol: master:200@/root/agon-baseline/agon-engine
+        In process, a nodes= tweak replaces a level's time (master+nodes=N is N
+        nodes an action however busy the machine); through @PATH the protocol
+        stops at the first limit reached, so the level's time still bounds it.
 Games that reach the ply cap (default 400) are adjudicated draws and reported.
 --games 1 to 1000000 (default 100; the most an SPRT plays, default 20000);
 --threads games played at once, 1 to 256 (default: the cores);
