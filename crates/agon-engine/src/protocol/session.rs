@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, Style};
-use agon_rules::{Game, perft_until};
+use agon_rules::{Game, Side, perft_until, splitmix64};
 
 use super::command::{Command, Go};
 use super::output::Output;
@@ -120,7 +120,7 @@ impl Session {
         let Go { mut limits, level } = go;
         let explicit = limits != Limits::default();
         let style = match level {
-            Some(l) => l.style(self.game.position().hash()),
+            Some(l) => l.style(level_seed(&self.game)),
             None if explicit => Style::default(),
             None => DEFAULT_LEVEL.style(0),
         };
@@ -152,6 +152,20 @@ impl Session {
     }
 }
 
+/// The seed of a level's misjudgements: one a game and side, as the game
+/// and the arena give it, so that a level's noise holds for the whole game
+/// and the table's entries stay valid from one action to the next (the
+/// table keys its entries by the seed of a noisy style: a seed that
+/// changed with every position made each `go level master` start from an
+/// empty table).
+fn level_seed(game: &Game) -> u64 {
+    let seed = game.start().hash();
+    match game.position().to_move() {
+        Side::Light => seed,
+        Side::Dark => splitmix64(seed),
+    }
+}
+
 /// The tighter of two sets of limits, limit by limit.
 fn combine(a: Limits, b: Limits) -> Limits {
     fn min<T: Ord>(x: Option<T>, y: Option<T>) -> Option<T> {
@@ -165,5 +179,26 @@ fn combine(a: Limits, b: Limits) -> Limits {
         depth: min(a.depth, b.depth),
         nodes: min(a.nodes, b.nodes),
         time: min(a.time, b.time),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_keeps_its_seed_through_a_game_and_differs_by_side() {
+        let mut game = Game::new();
+        let light = level_seed(&game);
+        let first = *game.legal_actions().iter().next().unwrap();
+        game.play(first).unwrap();
+        let dark = level_seed(&game);
+        assert_ne!(light, dark);
+        let reply = *game.legal_actions().iter().next().unwrap();
+        game.play(reply).unwrap();
+        assert_eq!(level_seed(&game), light);
+        let reply = *game.legal_actions().iter().next().unwrap();
+        game.play(reply).unwrap();
+        assert_eq!(level_seed(&game), dark);
     }
 }
