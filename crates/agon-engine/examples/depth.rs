@@ -6,18 +6,20 @@
 //! prints each depth, score and best action, then the mean depths and how
 //! often the best action is the same. A pruning or reduction setting that
 //! an SPRT at few nodes cannot judge shows here what it buys at the game's.
+//! `tt=MIB` changes the size of the second search's table instead.
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 
-use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, SearchResult, Style};
+use agon_ai::{DESKTOP_TT_MIB, Level, Limits, MAX_TT_MIB, Search, SearchResult, Style};
 use agon_engine::number::read_number;
 use agon_rules::Record;
 
 const USAGE: &str = "usage: depth NODES NAME=VALUE RECORD...";
 
-/// NODES, Master's style and the changed one, and the records.
-fn args() -> Result<(u64, [Style; 2], Vec<String>), String> {
+/// NODES, Master's style and the changed one, the second table's size, and
+/// the records.
+fn args() -> Result<(u64, [Style; 2], usize, Vec<String>), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [nodes, setting, records @ ..] = args.as_slice() else {
         return Err(USAGE.into());
@@ -34,12 +36,18 @@ fn args() -> Result<(u64, [Style; 2], Vec<String>), String> {
         .map_err(|_| format!("{setting:?}: the value is not a whole number"))?;
     let master = Level::Master.style(1);
     let mut changed = master;
-    changed.tweak(name, value).map_err(|e| e.to_string())?;
-    Ok((nodes, [master, changed], records.to_vec()))
+    let mut tt = DESKTOP_TT_MIB;
+    if name == "tt" {
+        tt = read_number("tt (MiB)", &value.to_string(), 1, MAX_TT_MIB as u64)
+            .map_err(|e| e.to_string())? as usize;
+    } else {
+        changed.tweak(name, value).map_err(|e| e.to_string())?;
+    }
+    Ok((nodes, [master, changed], tt, records.to_vec()))
 }
 
 fn main() -> ExitCode {
-    let (nodes, styles, records) = match args() {
+    let (nodes, styles, tt, records) = match args() {
         Ok(a) => a,
         Err(e) => {
             eprintln!("depth: {e}");
@@ -51,8 +59,8 @@ fn main() -> ExitCode {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    let mut searches = styles.map(|style| {
-        let mut search = Search::new(DESKTOP_TT_MIB);
+    let mut searches = [(styles[0], DESKTOP_TT_MIB), (styles[1], tt)].map(|(style, mib)| {
+        let mut search = Search::new(mib);
         search.set_style(style);
         search
     });
