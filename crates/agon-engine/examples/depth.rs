@@ -31,16 +31,16 @@ fn args() -> Result<(u64, [Style; 2], usize, Vec<String>), String> {
     let (name, value) = setting
         .split_once('=')
         .ok_or_else(|| format!("{setting:?} is not NAME=VALUE\n{USAGE}"))?;
-    let value: i32 = value
-        .parse()
-        .map_err(|_| format!("{setting:?}: the value is not a whole number"))?;
     let master = Level::Master.style(1);
     let mut changed = master;
     let mut tt = DESKTOP_TT_MIB;
     if name == "tt" {
-        tt = read_number("tt (MiB)", &value.to_string(), 1, MAX_TT_MIB as u64)
-            .map_err(|e| e.to_string())? as usize;
+        tt = read_number("tt (MiB)", value, 1, MAX_TT_MIB as u64).map_err(|e| e.to_string())?
+            as usize;
     } else {
+        let value: i32 = value
+            .parse()
+            .map_err(|_| format!("{setting:?}: the value is not a whole number"))?;
         changed.tweak(name, value).map_err(|e| e.to_string())?;
     }
     Ok((nodes, [master, changed], tt, records.to_vec()))
