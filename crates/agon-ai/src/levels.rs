@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use agon_rules::{Side, splitmix64};
 use web_time::Duration;
 
 use crate::eval::Weights;
@@ -169,6 +170,18 @@ impl Level {
     }
 }
 
+/// The seed of `side`'s player in a game whose seed is `seed`. One a game
+/// and side, as the game gives its opponent: a level's misjudgements hold
+/// for the whole game (the table keys a noisy style's entries by it, so a
+/// new seed each action would start each from an empty table), and the two
+/// players of one game misjudge differently.
+pub fn side_seed(seed: u64, side: Side) -> u64 {
+    match side {
+        Side::Light => seed,
+        Side::Dark => splitmix64(seed),
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -197,5 +210,16 @@ mod tests {
         }
         assert_eq!(climbed, Level::ALL);
         assert_eq!(Level::Master.next(), None);
+    }
+
+    #[test]
+    fn each_side_of_a_game_has_its_own_seed_and_keeps_it() {
+        for seed in [0, 1, 42, u64::MAX] {
+            assert_eq!(side_seed(seed, Side::Light), seed);
+            assert_ne!(side_seed(seed, Side::Dark), side_seed(seed, Side::Light));
+            assert_eq!(side_seed(seed, Side::Dark), side_seed(seed, Side::Dark));
+        }
+        // Different games give the dark player different seeds too.
+        assert_ne!(side_seed(1, Side::Dark), side_seed(2, Side::Dark));
     }
 }

@@ -25,7 +25,7 @@ mod tt;
 pub mod uct;
 
 pub use eval::{Weights, evaluate};
-pub use levels::Level;
+pub use levels::{Level, side_seed};
 pub use search::{
     Info, Limits, MATE, MATE_BOUND, MAX_PLY, MAX_THREADS, Progress, Search, SearchResult,
     describe_score,

@@ -15,8 +15,8 @@ use std::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use agon_ai::TtError;
-use agon_rules::{Action, Game, Outcome, Side, WinReason, splitmix64};
+use agon_ai::{TtError, side_seed};
+use agon_rules::{Action, Game, Outcome, Side, WinReason};
 
 pub use book::{BALANCED, openings, parse_book};
 pub use external::EngineError;
@@ -211,16 +211,13 @@ pub fn play_game(
     }
     while !game.is_over() && game.history().len() < ply_cap {
         let mover = game.position().to_move();
-        // One seed a game and side, as the game gives its opponent: a
-        // level's misjudgements hold for the whole game, and differ between
-        // games and between the two players.
-        let (player, seed) = if mover == Side::Light {
-            (&mut *light, seed)
+        let player = if mover == Side::Light {
+            &mut *light
         } else {
-            (&mut *dark, splitmix64(seed))
+            &mut *dark
         };
         let a = player
-            .act(&game, seed)?
+            .act(&game, side_seed(seed, mover))?
             .expect("a game in progress has an action");
         game.play(a)
             .unwrap_or_else(|e| panic!("{} played an illegal action {a}: {e}", player.spec()));

@@ -4,8 +4,8 @@
 
 use std::sync::atomic::AtomicBool;
 
-use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, Style};
-use agon_rules::{Game, Side, perft_until, splitmix64};
+use agon_ai::{DESKTOP_TT_MIB, Level, Limits, Search, Style, side_seed};
+use agon_rules::{Game, perft_until};
 
 use super::command::{Command, Go};
 use super::output::Output;
@@ -152,18 +152,10 @@ impl Session {
     }
 }
 
-/// The seed of a level's misjudgements: one a game and side, as the game
-/// and the arena give it, so that a level's noise holds for the whole game
-/// and the table's entries stay valid from one action to the next (the
-/// table keys its entries by the seed of a noisy style: a seed that
-/// changed with every position made each `go level master` start from an
-/// empty table).
+/// The seed of a level's misjudgements: the game's start position, made
+/// one a game and side by `side_seed` as in the game and the arena.
 fn level_seed(game: &Game) -> u64 {
-    let seed = game.start().hash();
-    match game.position().to_move() {
-        Side::Light => seed,
-        Side::Dark => splitmix64(seed),
-    }
+    side_seed(game.start().hash(), game.position().to_move())
 }
 
 /// The tighter of two sets of limits, limit by limit.
