@@ -156,7 +156,11 @@ impl Thinker {
                 } else {
                     1
                 };
-                (level.style(the_match.seed), level.limits(), threads)
+                // One seed a game and side, as in the arena: in Watch the
+                // two sides misjudge differently, as two players would.
+                let to_move = the_match.game.position().to_move();
+                let seed = agon_ai::side_seed(the_match.seed, to_move);
+                (level.style(seed), level.limits(), threads)
             }
             _ => (
                 Style::default(),
@@ -398,5 +402,35 @@ mod tests {
             1
         );
         assert_eq!(threads_of(vs(Level::Easy), Purpose::Hint), 3);
+    }
+
+    #[test]
+    fn each_side_of_a_watched_game_has_its_own_seed_for_the_whole_game() {
+        use crate::game::Mode;
+        use agon_ai::{Level, side_seed};
+        use agon_rules::{Game, Side};
+        let mut game = Game::new();
+        let watch = Mode::Watch {
+            level: Level::Medium,
+        };
+        let mut seeds = Vec::new();
+        for text in ["f1-f2", "f11-f10", "f2-f3", "f10-f9"] {
+            let mut thinker = Thinker {
+                sliced: true,
+                ..Thinker::default()
+            };
+            let mut the_match = Match::new(game.clone(), watch);
+            the_match.seed = 7;
+            thinker.start(&the_match, Purpose::Move);
+            let side = game.position().to_move();
+            let seed = thinker.search.as_ref().unwrap().style().seed;
+            assert_eq!(seed, side_seed(7, side));
+            seeds.push((side, seed));
+            game.play_text(text).unwrap();
+        }
+        assert_eq!(seeds[0], seeds[2]);
+        assert_eq!(seeds[1], seeds[3]);
+        assert_ne!(seeds[0].1, seeds[1].1);
+        assert_eq!(seeds[1].0, Side::Dark);
     }
 }

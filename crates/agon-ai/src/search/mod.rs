@@ -226,6 +226,10 @@ impl Search {
         self.style = style;
     }
 
+    pub fn style(&self) -> &Style {
+        &self.style
+    }
+
     /// Starts searching the current position of `game`, whose history
     /// counts for repetitions and, at its end, for a standstill.
     pub fn start(&mut self, game: &Game, limits: Limits) {
