@@ -1,6 +1,6 @@
-//! The transport: when to connect, back off and give up, what an opened
-//! or closed socket changes, and what is sent (requests once welcomed,
-//! actions once live).
+//! The transport: when to connect and retry, when a silent connection is
+//! dead, what an opened or closed socket changes, and what is sent
+//! (requests once welcomed, actions once live).
 
 use super::*;
 
