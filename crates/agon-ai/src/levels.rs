@@ -170,11 +170,11 @@ impl Level {
     }
 }
 
-/// The seed of `side`'s player in a game whose seed is `seed`. One a game
-/// and side, as the game gives its opponent: a level's misjudgements hold
-/// for the whole game (the table keys a noisy style's entries by it, so a
-/// new seed each action would start each from an empty table), and the two
-/// players of one game misjudge differently.
+/// The seed of `side`'s player in a game whose seed is `seed`, for the
+/// game, the arena and the engine protocol alike. One a game and side: a
+/// level's misjudgements hold for the whole game (the table keys a noisy
+/// style's entries by it, so a new seed each action would start each from
+/// an empty table), and the two players of one game misjudge differently.
 pub fn side_seed(seed: u64, side: Side) -> u64 {
     match side {
         Side::Light => seed,
