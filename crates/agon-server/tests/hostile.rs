@@ -354,24 +354,7 @@ async fn two_actions_racing_for_one_turn_one_wins() {
 
 /// Random frames: anything, or a known kind with random fields.
 fn frame() -> impl Strategy<Value = String> {
-    let kinds = prop::sample::select(vec![
-        "hello",
-        "create",
-        "seek",
-        "join",
-        "claim",
-        "lobby",
-        "leave",
-        "resync",
-        "move",
-        "resign",
-        "offer-draw",
-        "accept-draw",
-        "decline-draw",
-        "claim-win",
-        "rematch",
-        "ping",
-    ]);
+    let kinds = prop::sample::select(agon_wire::CLIENT_KINDS.to_vec());
     let value = prop_oneof![
         any::<i64>().prop_map(|n| n.to_string()),
         any::<u64>().prop_map(|n| n.to_string()),

@@ -143,39 +143,34 @@ impl Session {
     }
 
     pub fn resign(&mut self) -> Result<u64, WireError> {
-        self.seated()?;
-        let id = self.next_id();
-        Ok(self.push_action(ClientMsg::Resign { id }))
+        self.seated_action(|id| ClientMsg::Resign { id })
     }
 
     pub fn offer_draw(&mut self) -> Result<u64, WireError> {
-        self.seated()?;
-        let id = self.next_id();
-        Ok(self.push_action(ClientMsg::OfferDraw { id }))
+        self.seated_action(|id| ClientMsg::OfferDraw { id })
     }
 
     pub fn accept_draw(&mut self) -> Result<u64, WireError> {
-        self.seated()?;
-        let id = self.next_id();
-        Ok(self.push_action(ClientMsg::AcceptDraw { id }))
+        self.seated_action(|id| ClientMsg::AcceptDraw { id })
     }
 
     pub fn decline_draw(&mut self) -> Result<u64, WireError> {
-        self.seated()?;
-        let id = self.next_id();
-        Ok(self.push_action(ClientMsg::DeclineDraw { id }))
+        self.seated_action(|id| ClientMsg::DeclineDraw { id })
     }
 
     pub fn claim_win(&mut self) -> Result<u64, WireError> {
-        self.seated()?;
-        let id = self.next_id();
-        Ok(self.push_action(ClientMsg::ClaimWin { id }))
+        self.seated_action(|id| ClientMsg::ClaimWin { id })
     }
 
     pub fn rematch(&mut self) -> Result<u64, WireError> {
+        self.seated_action(|id| ClientMsg::Rematch { id })
+    }
+
+    /// A game action with nothing but its id, for a seated player.
+    fn seated_action(&mut self, make: fn(u64) -> ClientMsg) -> Result<u64, WireError> {
         self.seated()?;
         let id = self.next_id();
-        Ok(self.push_action(ClientMsg::Rematch { id }))
+        Ok(self.push_action(make(id)))
     }
 
     pub(super) fn seated(&self) -> Result<&RoomView, WireError> {
