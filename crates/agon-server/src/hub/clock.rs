@@ -32,7 +32,7 @@ impl<S: Store> Hub<S> {
     }
 
     /// Ends the game on time if the side to move has none left.
-    pub(super) async fn check_flag(self: &Arc<Self>, id: &str) {
+    async fn check_flag(self: &Arc<Self>, id: &str) {
         let Ok(mut core) = self.room(id).await else {
             return;
         };

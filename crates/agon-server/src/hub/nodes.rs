@@ -59,7 +59,7 @@ impl<S: Store> Hub<S> {
     }
 
     /// A message from another node.
-    pub(super) async fn heard(self: &Arc<Self>, h: Heard) {
+    async fn heard(self: &Arc<Self>, h: Heard) {
         let r = {
             let rooms = self.rooms.lock().expect("the rooms' lock");
             rooms.get(&h.room).cloned()
@@ -100,7 +100,7 @@ impl<S: Store> Hub<S> {
 
     /// After the broker reconnected: what was published meanwhile is in
     /// the database.
-    pub(super) async fn catch_up_all(self: &Arc<Self>) {
+    async fn catch_up_all(self: &Arc<Self>) {
         let rooms: Vec<RoomRef> = {
             let rooms = self.rooms.lock().expect("the rooms' lock");
             rooms.values().cloned().collect()

@@ -169,7 +169,7 @@ impl<S: Store> Hub<S> {
 
     /// Enters the room and seat an idempotency key names, giving the token
     /// (again: the first answer may have been lost).
-    pub(super) async fn enter_by_key(
+    async fn enter_by_key(
         self: &Arc<Self>,
         conn: u64,
         sub: &Sub,

@@ -173,7 +173,7 @@ impl Session {
         Ok(self.push_action(make(id)))
     }
 
-    pub(super) fn seated(&self) -> Result<&RoomView, WireError> {
+    fn seated(&self) -> Result<&RoomView, WireError> {
         match &self.room {
             None => Err(WireError::new(ErrorCode::NotJoined, "not in a room")),
             Some(v) if v.role == Role::Watch => Err(WireError::new(
@@ -184,7 +184,7 @@ impl Session {
         }
     }
 
-    pub(super) fn push_action(&mut self, msg: ClientMsg) -> u64 {
+    fn push_action(&mut self, msg: ClientMsg) -> u64 {
         let id = msg.id().expect("actions have ids");
         self.actions.push_back(Pending {
             id,

@@ -145,13 +145,7 @@ impl Session {
         }
     }
 
-    pub(super) fn on_error(
-        &mut self,
-        id: Option<u64>,
-        code: ErrorCode,
-        message: String,
-        now_ms: u64,
-    ) {
+    fn on_error(&mut self, id: Option<u64>, code: ErrorCode, message: String, now_ms: u64) {
         if let Some(id) = id {
             if code == ErrorCode::RateLimited {
                 for p in self.actions.iter_mut().chain(self.requests.iter_mut()) {
@@ -179,7 +173,7 @@ impl Session {
         self.notices.push(Notice::Refused { id, code, message });
     }
 
-    pub(super) fn on_event(&mut self, room: &str, seq: u64, at_ms: u64, event: Event, now_ms: u64) {
+    fn on_event(&mut self, room: &str, seq: u64, at_ms: u64, event: Event, now_ms: u64) {
         let Some(view) = self.room.as_mut().filter(|v| v.id == room) else {
             return;
         };
@@ -242,7 +236,7 @@ impl Session {
         self.check_synced(now_ms);
     }
 
-    pub(super) fn check_synced(&mut self, now_ms: u64) {
+    fn check_synced(&mut self, now_ms: u64) {
         if self.link == Link::Live || !self.is_open() {
             return;
         }

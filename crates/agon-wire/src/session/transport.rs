@@ -5,7 +5,7 @@
 use super::*;
 
 impl Session {
-    pub(super) fn wants_connection(&self) -> bool {
+    fn wants_connection(&self) -> bool {
         self.target.is_some()
             || self.entry.is_some()
             || !self.requests.is_empty()
