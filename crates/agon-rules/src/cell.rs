@@ -207,6 +207,28 @@ impl Cell {
         (r - bottom + 1) as u8
     }
 
+    /// This cell turned about the throne by `sixths` sixths of a full
+    /// turn (counterclockwise in axial coordinates). With
+    /// [`Cell::mirrored`], the twelve symmetries of the board: the rules
+    /// treat every cell alike under them, so a tool that learns from
+    /// positions may count each one twelve times.
+    pub const fn turned(self, sixths: u8) -> Cell {
+        let (mut q, mut r) = axial_of(self.0);
+        let mut k = sixths % 6;
+        while k > 0 {
+            (q, r) = (-r, q + r);
+            k -= 1;
+        }
+        Cell(index_of(q, r))
+    }
+
+    /// This cell reflected across the line of the cells whose axial
+    /// coordinates are equal, through the throne: `(q, r)` to `(r, q)`.
+    pub const fn mirrored(self) -> Cell {
+        let (q, r) = axial_of(self.0);
+        Cell(index_of(r, q))
+    }
+
     /// All 91 cells in file-then-rank order.
     pub fn all() -> impl Iterator<Item = Cell> {
         CellSet::BOARD.iter()
@@ -336,6 +358,39 @@ mod tests {
             assert_eq!(c.ring(), 5);
             assert_eq!(c.distance(cells[(i + 1) % 30]), 1);
         }
+    }
+
+    /// Turning and mirroring keep the board, the rings and adjacency:
+    /// each is one of the board's symmetries, six turns make none, and
+    /// a mirror twice is none.
+    #[test]
+    fn turns_and_mirrors_are_symmetries_of_the_board() {
+        for sixths in 0..6u8 {
+            for mirror in [false, true] {
+                let map = |c: Cell| {
+                    let c = if mirror { c.mirrored() } else { c };
+                    c.turned(sixths)
+                };
+                let image: std::collections::HashSet<Cell> = Cell::all().map(map).collect();
+                assert_eq!(image.len(), Cell::COUNT);
+                for c in Cell::all() {
+                    assert_eq!(map(c).ring(), c.ring());
+                    for n in c.neighbours() {
+                        assert_eq!(map(c).distance(map(n)), 1);
+                    }
+                }
+            }
+        }
+        for c in Cell::all() {
+            assert_eq!(c.turned(6), c);
+            assert_eq!(c.turned(3).turned(3), c);
+            assert_eq!(c.mirrored().mirrored(), c);
+        }
+        // A half turn takes each side's queen to the other's (the setup's
+        // symmetry); a turn by a sixth moves every cell but the throne.
+        let light: Cell = "f1".parse().unwrap();
+        assert_eq!(light.turned(3), "f11".parse().unwrap());
+        assert!(Cell::all().all(|c| c == Cell::THRONE || c.turned(1) != c));
     }
 
     #[test]
