@@ -68,6 +68,13 @@ pub struct Style {
     /// about thirty full-depth replies; most of those cells are alike.
     /// Those that capture, and the first four, are never reduced.
     pub reduce_relocations: bool,
+    /// How much the side searching, while ahead, prefers what ends the
+    /// game sooner: its lead counts less by this many evaluation units per
+    /// unit of ln(plies left) as `eval/length.rs`'s network reads them, by
+    /// at most half. The evaluation alone cannot tell a formation about to
+    /// close from a siege that lasts hundreds of plies; the network can,
+    /// a little. 0: off.
+    pub haste: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -107,7 +114,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr`, `stall`, `drought` or `reply_ext` (0 or more), or `quiescence`
+    /// `lmr`, `stall`, `drought`, `reply_ext` or `haste` (0 or more), or `quiescence`
     /// or `reduce_relocations` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
@@ -116,7 +123,7 @@ impl Style {
                 value,
             });
         }
-        if matches!(name, "lmr" | "stall" | "drought" | "reply_ext") && value < 0 {
+        if matches!(name, "lmr" | "stall" | "drought" | "reply_ext" | "haste") && value < 0 {
             return Err(TweakError::Negative {
                 name: name.to_string(),
                 value,
@@ -131,6 +138,7 @@ impl Style {
             "stall" => &mut self.stall,
             "drought" => &mut self.drought,
             "reply_ext" => &mut self.reply_ext,
+            "haste" => &mut self.haste,
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());
@@ -164,6 +172,7 @@ impl Default for Style {
             drought: 0,
             reply_ext: 0,
             reduce_relocations: false,
+            haste: 0,
         }
     }
 }

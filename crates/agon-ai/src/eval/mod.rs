@@ -10,6 +10,7 @@
 
 use agon_rules::{Cell, CellSet, Dir, Position, Side};
 
+pub mod length;
 mod weights;
 
 pub use weights::{CRAMP_STEPS, Weights};

@@ -6,11 +6,18 @@ use agon_rules::{Position, Side, splitmix64};
 use std::hash::{Hash, Hasher};
 
 use super::{MATE_BOUND, Search, stall};
-use crate::eval::evaluate;
+use crate::eval::{evaluate, length};
 
 impl Search {
     pub(super) fn evaluate(&self, p: &Position, stalled: u32) -> i32 {
         let mut v = evaluate(p, &self.style.weights);
+        let ahead = self.for_root(p.to_move(), v);
+        if self.style.haste != 0 && ahead > 0 {
+            // At most half the lead: haste reorders the ways to win, it
+            // never reads a won position as lost.
+            let slow = self.style.haste as f32 * length::ln_plies_left(p, v).max(0.0);
+            v -= self.for_root(p.to_move(), (slow as i32).min(ahead / 2));
+        }
         if self.style.stall != 0 && self.for_root(p.to_move(), v) > 0 {
             let grace = u32::try_from(self.style.drought).unwrap_or(0);
             v = stall::wear(v, self.style.stall, stalled.saturating_sub(grace));
@@ -132,5 +139,51 @@ mod tests {
         assert!(search.is_repetition(15) && !search.is_repetition(16));
         search.path.push(root.hash());
         assert!(search.is_repetition(16) && !search.is_repetition(15));
+    }
+
+    /// With `haste` the lead of the side searching counts less the longer
+    /// the network reads the game, by at most half, on its turn and on
+    /// the other side's; a deficit is left whole.
+    #[test]
+    fn haste_lowers_the_lead_of_the_side_searching_by_at_most_half() {
+        use crate::style::Style;
+        use agon_rules::Side;
+        let board = "6/7/4gG2/6G2/4gQGg2/4gqGG3/4g1G3/5g3/8/7/6";
+        let at = |side: Side| {
+            let letter = if side == Side::Light { 'l' } else { 'd' };
+            Position::from_afn(&format!("{board} {letter} -")).expect("a position of a long game")
+        };
+        let w = crate::eval::Weights::MASTER;
+        let v = evaluate(&at(Side::Light), &w);
+        let ahead = if v > 0 { Side::Light } else { Side::Dark };
+        let searching = |root: Side, haste: i32| {
+            let mut search = Search::new(1);
+            search.set_style(Style {
+                weights: w,
+                haste,
+                ..Style::default()
+            });
+            let root = at(root);
+            search.start_with_history(root, &[root.hash()], Limits::default());
+            search
+        };
+        for to_move in [Side::Light, Side::Dark] {
+            let p = at(to_move);
+            let plain = evaluate(&p, &w);
+            let lead = searching(ahead, 0).for_root(to_move, plain);
+            assert!(lead > 200, "{lead}");
+            let slow = length::ln_plies_left(&p, plain);
+            assert!(slow > 1.0, "a long game's position: {slow}");
+            let read = |haste| {
+                let s = searching(ahead, haste);
+                s.for_root(to_move, s.evaluate(&p, 0))
+            };
+            assert_eq!(read(0), lead);
+            assert_eq!(read(50), lead - (50.0 * slow) as i32);
+            assert_eq!(read(10_000), lead - lead / 2, "at most half");
+            // Behind, the side searching reads the position as without.
+            let s = searching(!ahead, 10_000);
+            assert_eq!(s.evaluate(&p, 0), plain);
+        }
     }
 }
