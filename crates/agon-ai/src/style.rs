@@ -73,7 +73,10 @@ pub struct Style {
     /// unit of ln(plies left) as `eval/length.rs`'s network reads them, by
     /// at most half. The evaluation alone cannot tell a formation about to
     /// close from a siege that lasts hundreds of plies; the network can,
-    /// a little. 0: off.
+    /// a little. At 100 the games of `master+nodes=100000` against Hard
+    /// past 400 plies fell from 134 of 400 to 108, those of
+    /// `master+nodes=1000000` stayed as they were (13 of 120 against 14),
+    /// and a node costs a fifth more: 0 for every level. 0: off.
     pub haste: i32,
 }
 
