@@ -1,5 +1,5 @@
 //! What a position is worth to this search: the evaluation with the
-//! terms only the side searching holds (the standstill, trade aversion,
+//! terms only the side searching holds (haste, the standstill, trade aversion,
 //! noise), repetitions, and mate scores in the table.
 
 use agon_rules::{Position, Side, splitmix64};
