@@ -11,7 +11,9 @@
 
 use agon_ai::eval::length::{HIDDEN, INPUTS, Inputs, Net};
 use agon_ai::{Weights, evaluate};
-use agon_rules::{Cell, Game, Record, splitmix64};
+use agon_rules::{Cell, splitmix64};
+
+mod records;
 
 const OPENING: usize = 10;
 const BATCH: usize = 256;
@@ -48,6 +50,13 @@ fn r2(pred: &[f32], y: &[f32]) -> f64 {
         tot += (v as f64 - mean).powi(2);
     }
     1.0 - res / tot
+}
+
+/// How much of the variance of the held-out labels `net` explains.
+fn held_out_r2(net: &Net, test: &[Sample]) -> f64 {
+    let pred: Vec<f32> = test.iter().map(|s| net.ln_plies_left(&s.x)).collect();
+    let y: Vec<f32> = test.iter().map(|s| s.y).collect();
+    r2(&pred, &y)
 }
 
 /// Held-out R² of the least-squares fit of y to 1, v, |v|, v² (v the
@@ -111,43 +120,31 @@ fn main() {
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let (mut eval_train, mut eval_test) = (Vec::new(), Vec::new());
     let mut games = 0;
-    for dir in &dirs {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| fail(&format!("{dir}: {e}")))
-            .map(|e| e.expect("a directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
-            let (record, game): (Record, Game) = Record::from_json(&text)
-                .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
-            if record.result.and_then(|r| r.winner()).is_none() {
-                continue;
-            }
-            games += 1;
-            let held_out = games % 5 == 0;
-            let n = game.history().len();
-            for i in OPENING..n {
-                let p = game.position_at(i).expect("in the game");
-                let v = evaluate(p, &Weights::MASTER);
-                let y = ((n - i) as f32).ln();
-                if held_out {
-                    test.push(Sample {
-                        x: Inputs::of(p, v, |c| c),
+    for (record, game) in records::read(&dirs).unwrap_or_else(|e| fail(&e)) {
+        if record.result.and_then(|r| r.winner()).is_none() {
+            continue;
+        }
+        games += 1;
+        let held_out = games % 5 == 0;
+        let n = game.history().len();
+        for i in OPENING..n {
+            let p = game.position_at(i).expect("in the game");
+            let v = evaluate(p, &Weights::MASTER);
+            let y = ((n - i) as f32).ln();
+            if held_out {
+                test.push(Sample {
+                    x: Inputs::of(p, v, |c| c),
+                    y,
+                });
+                eval_test.push((v as f32 / 1000.0, y));
+            } else {
+                for s in 0..12 {
+                    train.push(Sample {
+                        x: Inputs::of(p, v, symmetry(s)),
                         y,
                     });
-                    eval_test.push((v as f32 / 1000.0, y));
-                } else {
-                    for s in 0..12 {
-                        train.push(Sample {
-                            x: Inputs::of(p, v, symmetry(s)),
-                            y,
-                        });
-                    }
-                    eval_train.push((v as f32 / 1000.0, y));
                 }
+                eval_train.push((v as f32 / 1000.0, y));
             }
         }
     }
@@ -174,7 +171,7 @@ fn main() {
     let (mut m, mut v) = (vec![0.0f32; size], vec![0.0f32; size]);
     let (rate, b1, b2, decay) = (1e-3f32, 0.9f32, 0.999f32, 1e-5f32);
     let mut order: Vec<usize> = (0..train.len()).collect();
-    let mut t = 0i32;
+    let (mut t, mut explained) = (0i32, 0.0);
     for epoch in 1..=epochs {
         for i in (1..order.len()).rev() {
             let j = (splitmix64(seed ^ (epoch as u64) << 32 ^ i as u64) % (i as u64 + 1)) as usize;
@@ -185,11 +182,7 @@ fn main() {
             for &k in batch {
                 let s = &train[k];
                 let h = net.hidden(&s.x);
-                let mut out = net.b2;
-                for (hj, w) in h.iter().zip(&net.w2) {
-                    out += hj.max(0.0) * w;
-                }
-                let g = (out - s.y) / batch.len() as f32;
+                let g = (net.output(&h) - s.y) / batch.len() as f32;
                 let (w1g, rest) = grad.split_at_mut(INPUTS * HIDDEN);
                 let (b1g, rest) = rest.split_at_mut(HIDDEN);
                 let (w2g, b2g) = rest.split_at_mut(HIDDEN);
@@ -227,15 +220,11 @@ fn main() {
             }
             step(size - 1, &mut net.b2, 0.0);
         }
-        let pred: Vec<f32> = test.iter().map(|s| net.ln_plies_left(&s.x)).collect();
-        let y: Vec<f32> = test.iter().map(|s| s.y).collect();
-        eprintln!("length: epoch {epoch}: held-out R² {:.3}", r2(&pred, &y));
+        explained = held_out_r2(&net, &test);
+        eprintln!("length: epoch {epoch}: held-out R² {explained:.3}");
     }
-    let pred: Vec<f32> = test.iter().map(|s| net.ln_plies_left(&s.x)).collect();
-    let y: Vec<f32> = test.iter().map(|s| s.y).collect();
     println!(
-        "held-out R² of ln(plies left): the network {:.3}, the evaluation alone {:.3}",
-        r2(&pred, &y),
+        "held-out R² of ln(plies left): the network {explained:.3}, the evaluation alone {:.3}",
         eval_only(&eval_train, &eval_test)
     );
     std::fs::write(&out, net.write()).unwrap_or_else(|e| fail(&format!("{out}: {e}")));

@@ -17,7 +17,9 @@
 //! one action away).
 
 use agon_ai::{Weights, evaluate};
-use agon_rules::{Game, Record, Side};
+use agon_rules::{Game, Side};
+
+mod records;
 
 /// Plies from the start that belong to the opening, not to the players.
 const OPENING: usize = 10;
@@ -133,25 +135,14 @@ fn main() {
     }
     let (mut train, mut test) = (Vec::new(), Vec::new());
     let mut games = 0;
-    for dir in &dirs {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| fail(&format!("{dir}: {e}")))
-            .map(|e| e.expect("a directory entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        paths.sort();
-        for path in paths {
-            let text = std::fs::read_to_string(&path).expect("a record");
-            let (record, game): (Record, Game) = Record::from_json(&text)
-                .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
-            let winner = record.result.and_then(|r| r.winner());
-            let s = samples(&game, winner, half_life);
-            games += 1;
-            if games % 10 == 0 {
-                test.extend(s);
-            } else {
-                train.extend(s);
-            }
+    for (record, game) in records::read(&dirs).unwrap_or_else(|e| fail(&e)) {
+        let winner = record.result.and_then(|r| r.winner());
+        let s = samples(&game, winner, half_life);
+        games += 1;
+        if games % 10 == 0 {
+            test.extend(s);
+        } else {
+            train.extend(s);
         }
     }
     eprintln!(

@@ -124,14 +124,18 @@ impl Net {
         h
     }
 
-    /// ln(plies left) as the network reads `x`.
-    pub fn ln_plies_left(&self, x: &Inputs) -> f32 {
-        let h = self.hidden(x);
+    /// The output from the hidden layer before rectifying ([`Net::hidden`]).
+    pub fn output(&self, h: &[f32; HIDDEN]) -> f32 {
         let mut out = self.b2;
         for (hj, w) in h.iter().zip(&self.w2) {
             out += hj.max(0.0) * w;
         }
         out
+    }
+
+    /// ln(plies left) as the network reads `x`.
+    pub fn ln_plies_left(&self, x: &Inputs) -> f32 {
+        self.output(&self.hidden(x))
     }
 
     /// The weights as text: [`HEADER`], then `b1`, `w2` and `b2` a line
