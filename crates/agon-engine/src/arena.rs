@@ -21,7 +21,8 @@ use agon_rules::{Action, Game, Outcome, Side, WinReason};
 pub use book::{BALANCED, openings, parse_book};
 pub use external::EngineError;
 pub use player::{
-    LIMIT_TWEAKS, Player, PlayerError, PlayerKind, PlayerSpec, PlayerSpecError, trivial_mover,
+    LATE_TWEAKS, LIMIT_TWEAKS, Player, PlayerError, PlayerKind, PlayerSpec, PlayerSpecError,
+    trivial_mover,
 };
 use sprt::{Pentanomial, SprtConfig, Verdict};
 pub use summary::{ColourScore, Summary, Tail, summarize, wilson};

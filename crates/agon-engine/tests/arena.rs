@@ -62,6 +62,47 @@ fn player_specs_parse() {
     assert_eq!(limits("hard").unwrap().time, ms(1000));
     assert_eq!(limits("nodes:300").unwrap().nodes, Some(300));
     assert_eq!(limits("random"), None);
+    // From the `late` ply of the game on, `late_nodes` nodes an action
+    // instead of the budget or the level's time; before it, unchanged.
+    let late: PlayerSpec = "master+nodes=1000+late=100+late_nodes=4000"
+        .parse()
+        .unwrap();
+    let at = |spec: &PlayerSpec, ply| spec.search_limits_at(ply).unwrap();
+    assert_eq!(
+        (at(&late, 0).nodes, at(&late, 99).nodes),
+        (Some(1000), Some(1000))
+    );
+    assert_eq!(
+        (at(&late, 100).nodes, at(&late, 600).nodes),
+        (Some(4000), Some(4000))
+    );
+    let timed: PlayerSpec = "master+late=80+late_nodes=9000".parse().unwrap();
+    assert_eq!(
+        (at(&timed, 79).nodes, at(&timed, 79).time),
+        (None, ms(2000))
+    );
+    assert_eq!(
+        (at(&timed, 80).nodes, at(&timed, 80).time),
+        (Some(9000), None)
+    );
+    let plain: PlayerSpec = "master+nodes=1000".parse().unwrap();
+    assert_eq!(at(&plain, 5000), plain.search_limits().unwrap());
+    let err = |s: &str| s.parse::<PlayerSpec>().unwrap_err().to_string();
+    for alone in ["master+late=100", "nodes:500+late_nodes=900"] {
+        assert_eq!(
+            err(alone),
+            "late and late_nodes go together: master+nodes=1000000+late=100+late_nodes=4000000",
+            "{alone}"
+        );
+    }
+    assert_eq!(
+        err("master+late=0+late_nodes=5"),
+        "late=0 is out of range: late is from 1 to 2147483647"
+    );
+    assert!(
+        err("master+late=10+late_nodes=5@/opt/agon-engine").contains("not \"late\""),
+        "the protocol has no late budget"
+    );
     for bad in [
         "uct",
         "uct:fast",

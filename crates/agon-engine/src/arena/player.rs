@@ -27,13 +27,21 @@ pub struct PlayerSpec {
 }
 
 /// The tweaks that are limits of the search rather than settings of its
-/// style, with their ranges: the depth in plies, the nodes an action, and
-/// the threads of the search.
-pub const LIMIT_TWEAKS: [(&str, i32, i32); 3] = [
+/// style, with their ranges: the depth in plies, the nodes an action, the
+/// threads of the search, and [`LATE_TWEAKS`].
+pub const LIMIT_TWEAKS: [(&str, i32, i32); 5] = [
     ("depth", 1, agon_ai::MAX_PLY as i32),
     ("nodes", 1, i32::MAX),
     ("threads", 1, agon_ai::MAX_THREADS as i32),
+    ("late", 1, i32::MAX),
+    ("late_nodes", 1, i32::MAX),
 ];
+
+/// From the game's ply `late` on, `late_nodes` nodes an action instead:
+/// what more search does to a game that has run long, without paying for
+/// it in the many that end early. Both or neither; the arena's own search
+/// only (the protocol's `go` has no such limit).
+pub const LATE_TWEAKS: [&str; 2] = ["late", "late_nodes"];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerKind {
@@ -81,6 +89,8 @@ pub enum PlayerSpecError {
     /// An engine in its own process cannot play the UCT baseline or a
     /// trivial mover: they have no `go` of the protocol.
     EngineKind(String),
+    /// One of [`LATE_TWEAKS`] without the other.
+    LateAlone,
 }
 
 impl fmt::Display for PlayerSpecError {
@@ -121,6 +131,10 @@ impl fmt::Display for PlayerSpecError {
                 f,
                 "the uct, random and greedy players have no settings to tweak"
             ),
+            LateAlone => write!(
+                f,
+                "late and late_nodes go together: master+nodes=1000000+late=100+late_nodes=4000000"
+            ),
         }
     }
 }
@@ -152,6 +166,9 @@ impl FromStr for PlayerSpec {
                 .parse()
                 .map_err(|_| PlayerSpecError::TweakValue(t.to_string()))?;
             if let Some(&(name, min, max)) = LIMIT_TWEAKS.iter().find(|l| l.0 == k) {
+                if engine.is_some() && LATE_TWEAKS.contains(&name) {
+                    return Err(PlayerSpecError::EngineTweak(k.to_string()));
+                }
                 if !(min..=max).contains(&v) {
                     return Err(PlayerSpecError::Limit {
                         name,
@@ -175,6 +192,10 @@ impl FromStr for PlayerSpec {
         }
         if !searches && !tweaks.is_empty() {
             return Err(PlayerSpecError::UctTweaks);
+        }
+        let late = |name: &str| tweaks.iter().any(|(k, _)| k == name);
+        if late(LATE_TWEAKS[0]) != late(LATE_TWEAKS[1]) {
+            return Err(PlayerSpecError::LateAlone);
         }
         Ok(PlayerSpec {
             kind,
@@ -293,6 +314,19 @@ impl PlayerSpec {
             }
             _ => None,
         }
+    }
+
+    /// [`PlayerSpec::search_limits`] for the action after `plies` plies
+    /// of the game, the `late` and `late_nodes` tweaks applied.
+    pub fn search_limits_at(&self, plies: usize) -> Option<Limits> {
+        let mut limits = self.search_limits()?;
+        if let (Some(from), Some(n)) = (self.limit("late"), self.limit("late_nodes"))
+            && plies >= from.unsigned_abs() as usize
+        {
+            limits.nodes = Some(u64::from(n.unsigned_abs()));
+            limits.time = None;
+        }
+        Some(limits)
     }
 
     /// The threads of the search, 1 unless tweaked.
@@ -422,12 +456,14 @@ impl Player {
             }
             (Brain::Search(search), PlayerKind::Nodes(_)) => {
                 search.set_style(spec.style(Style::default()));
-                search.start(game, spec.search_limits().expect("a search"));
+                let limits = spec.search_limits_at(game.history().len());
+                search.start(game, limits.expect("a search"));
                 search.run(&never, |_| {}).best
             }
             (Brain::Search(search), PlayerKind::Level { level, .. }) => {
                 search.set_style(spec.style(level.style(seed)));
-                search.start(game, spec.search_limits().expect("a level's search"));
+                let limits = spec.search_limits_at(game.history().len());
+                search.start(game, limits.expect("a level's search"));
                 search.run(&never, |_| {}).best
             }
             _ => unreachable!("the brain is made for the kind"),
