@@ -237,10 +237,22 @@ fn the_summary_counts_the_long_games_with_their_interval() {
         text.ends_with(
             "longest 420 plies; reached 200: 3 (60.0%, 95% 23.1 to 88.2%), \
              300: 2 (40.0%, 95% 11.8 to 76.9%), 400: 1 (20.0%, 95% 3.6 to 62.4%), \
-             600: 0 (0.0%, 95% 0.0 to 43.4%)"
+             600: 0 (0.0%, 95% 0.0 to 43.4%); \
+             at 100, 200 and 300 plies, 6 of 9 went on another 100 (67%)"
         ),
         "{text}"
     );
+    // At 100 plies the games of 100 (ended), 250, 310 and 420 count, two
+    // of them going on to 200; at 200, three, two going on; at 300, two.
+    assert_eq!((s.tail.going, s.tail.went_on), (9, 6));
+    // A game the cap cut at 350 went on from 100 and 200, and at 300 is
+    // not counted: it did not end there, it was stopped.
+    let mut capped = arena::Tail::default();
+    capped.add(350, true);
+    assert_eq!((capped.going, capped.went_on), (2, 2));
+    let mut ended = arena::Tail::default();
+    ended.add(350, false);
+    assert_eq!((ended.going, ended.went_on), (3, 2));
     let even = arena::summarize(&reports[..4]);
     assert_eq!(even.median_plies, 280.0);
     let mut pooled = s.tail;
@@ -249,6 +261,7 @@ fn the_summary_counts_the_long_games_with_their_interval() {
         (pooled.games, pooled.reached[2], pooled.longest),
         (9, 2, 420)
     );
+    assert_eq!((pooled.going, pooled.went_on), (9 + 9, 6 + 6));
     // 95% Wilson intervals: 4 of 80 games past the cap is 2.0% to 12.2%,
     // none of 80 still up to 4.6%, and 1 of 400 under 1.5%.
     let percent = |k, n| {

@@ -170,9 +170,10 @@ pub fn pool_games(games: &BTreeMap<u32, Record>) -> Result<Option<(Seats, Pool)>
         let ending = record.result.ok_or(PoolError::NoResult { game })?;
         let score = a_score(a_light, ending.winner());
         pool.games += 1;
-        pool.capped += usize::from(ending == Ending::Adjudication);
+        let capped = ending == Ending::Adjudication;
+        pool.capped += usize::from(capped);
         pool.repetitions += usize::from(ending == Ending::Rules(Outcome::DrawByRepetition));
-        pool.tail.add(record.actions.len());
+        pool.tail.add(record.actions.len(), capped);
         // The arena numbers its records from 1 (`game_number` reads no
         // 0): game 1 is index 0; a game 0 has no partner.
         match (game as usize).checked_sub(1) {

@@ -35,16 +35,36 @@ pub struct Tail {
     /// Games of at least `MARKS[i]` plies.
     pub reached: [usize; Tail::MARKS.len()],
     pub longest: usize,
+    /// Each time a game reached one of [`Tail::GOING`] plies (and was not
+    /// cut by the ply cap within the next hundred), and how many of those
+    /// times it lasted another hundred. In Master's games past 100 plies
+    /// this share hardly depends on how long the game has already lasted,
+    /// so it says in one number how the tail falls: under 1% past 400
+    /// needs it below the cube root of 0.01 over the share past 100.
+    pub going: usize,
+    pub went_on: usize,
 }
 
 impl Tail {
     pub const MARKS: [usize; 5] = [200, 300, 400, 600, 1000];
+    pub const GOING: [usize; 3] = [100, 200, 300];
 
-    pub fn add(&mut self, plies: usize) {
+    /// A game of `plies` plies; `capped` when the ply cap ended it, so
+    /// that a cap within a hundred plies of a mark does not count as the
+    /// game ending there.
+    pub fn add(&mut self, plies: usize, capped: bool) {
         self.games += 1;
         self.longest = self.longest.max(plies);
         for (mark, n) in Tail::MARKS.iter().zip(&mut self.reached) {
             *n += usize::from(plies >= *mark);
+        }
+        for mark in Tail::GOING {
+            if plies >= mark + 100 {
+                self.going += 1;
+                self.went_on += 1;
+            } else if plies >= mark && !capped {
+                self.going += 1;
+            }
         }
     }
 
@@ -54,6 +74,8 @@ impl Tail {
         for (mine, theirs) in self.reached.iter_mut().zip(other.reached) {
             *mine += theirs;
         }
+        self.going += other.going;
+        self.went_on += other.went_on;
     }
 }
 
@@ -92,6 +114,15 @@ impl fmt::Display for Tail {
             if k == 0 {
                 break;
             }
+        }
+        if self.going > 0 {
+            write!(
+                f,
+                "; at 100, 200 and 300 plies, {} of {} went on another 100 ({:.0}%)",
+                self.went_on,
+                self.going,
+                100.0 * self.went_on as f64 / self.going as f64
+            )?;
         }
         Ok(())
     }
@@ -169,7 +200,7 @@ pub fn summarize(reports: &[GameReport]) -> Summary {
     };
     let mut tail = Tail::default();
     for r in reports {
-        tail.add(r.plies);
+        tail.add(r.plies, r.ending == Ending::PlyCap);
     }
     let mut by_colour = [ColourScore::default(); 2];
     for r in reports {
