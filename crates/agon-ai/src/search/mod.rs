@@ -18,6 +18,8 @@ use crate::style::Style;
 use crate::tt::{Tt, TtError};
 
 mod frame;
+#[cfg(test)]
+mod long_game;
 mod node;
 mod score;
 mod smp;

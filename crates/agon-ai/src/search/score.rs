@@ -146,26 +146,19 @@ mod tests {
     /// the other side's; a deficit is left whole.
     #[test]
     fn haste_lowers_the_lead_of_the_side_searching_by_at_most_half() {
+        use super::super::long_game::{at, searching};
         use crate::style::Style;
         use agon_rules::Side;
-        let board = "6/7/4gG2/6G2/4gQGg2/4gqGG3/4g1G3/5g3/8/7/6";
-        let at = |side: Side| {
-            let letter = if side == Side::Light { 'l' } else { 'd' };
-            Position::from_afn(&format!("{board} {letter} -")).expect("a position of a long game")
-        };
         let w = crate::eval::Weights::MASTER;
         let v = evaluate(&at(Side::Light), &w);
         let ahead = if v > 0 { Side::Light } else { Side::Dark };
         let searching = |root: Side, haste: i32| {
-            let mut search = Search::new(1);
-            search.set_style(Style {
+            let style = Style {
                 weights: w,
                 haste,
                 ..Style::default()
-            });
-            let root = at(root);
-            search.start_with_history(root, &[root.hash()], Limits::default());
-            search
+            };
+            searching(root, style, Limits::default())
         };
         for to_move in [Side::Light, Side::Dark] {
             let p = at(to_move);

@@ -176,23 +176,19 @@ mod tests {
     /// sign never changes, and an evaluation against it is left whole.
     #[test]
     fn a_standstill_wears_down_the_advantage_of_the_side_searching() {
-        let board = "6/7/4gG2/6G2/4gQGg2/4gqGG3/4g1G3/5g3/8/7/6";
-        let p = Position::from_afn(&format!("{board} l -")).expect("a position of a long game");
+        use super::super::long_game::{at, searching};
+        let p = at(Side::Light);
         let w = crate::eval::Weights::MASTER;
         let v = evaluate(&p, &w);
         assert!(v.abs() > 100, "{v}");
         let ahead = if v > 0 { Side::Light } else { Side::Dark };
         let searching = |side: Side, stall: i32| {
-            let mut search = Search::new(1);
-            search.set_style(Style {
+            let style = Style {
                 weights: w,
                 stall,
                 ..Style::default()
-            });
-            let letter = if side == Side::Light { 'l' } else { 'd' };
-            let root = Position::from_afn(&format!("{board} {letter} -")).expect("a position");
-            search.start_with_history(root, &[root.hash()], one_ply());
-            search
+            };
+            searching(side, style, one_ply())
         };
         let off = searching(ahead, 0);
         assert_eq!(off.evaluate(&p, 0), v);
