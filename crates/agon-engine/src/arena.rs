@@ -7,6 +7,7 @@ mod book;
 pub mod external;
 mod player;
 pub mod pool;
+mod spec;
 pub mod sprt;
 mod summary;
 
@@ -20,10 +21,8 @@ use agon_rules::{Action, Game, Outcome, Side, WinReason};
 
 pub use book::{BALANCED, openings, parse_book};
 pub use external::EngineError;
-pub use player::{
-    LATE_TWEAKS, LIMIT_TWEAKS, Player, PlayerError, PlayerKind, PlayerSpec, PlayerSpecError,
-    trivial_mover,
-};
+pub use player::{Player, PlayerError, trivial_mover};
+pub use spec::{LATE_TWEAKS, LIMIT_TWEAKS, PlayerKind, PlayerSpec, PlayerSpecError};
 use sprt::{Pentanomial, SprtConfig, Verdict};
 pub use summary::{ColourScore, Summary, Tail, summarize, wilson};
 
