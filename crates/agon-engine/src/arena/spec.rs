@@ -17,7 +17,8 @@ use crate::number::{NumberError, read_number};
 pub struct PlayerSpec {
     pub kind: PlayerKind,
     /// Settings changed from the player's own, for tuning: `name=value`;
-    /// also the limits `depth`, `nodes` and `threads` ([`LIMIT_TWEAKS`]).
+    /// also the limits `depth`, `nodes`, `threads`, `late` and `late_nodes`
+    /// ([`LIMIT_TWEAKS`]).
     pub tweaks: Vec<(String, i32)>,
     /// The engine that plays this player through the protocol (`@PATH`),
     /// instead of the search of this build.
