@@ -242,8 +242,9 @@ fn the_summary_counts_the_long_games_with_their_interval() {
         ),
         "{text}"
     );
-    // At 100 plies the games of 100 (ended), 250, 310 and 420 count, two
-    // of them going on to 200; at 200, three, two going on; at 300, two.
+    // At 100 plies the games of 100 (ended), 250, 310 and 420 count, three
+    // of them going on to 200; at 200, three, two going on; at 300, two,
+    // one going on.
     assert_eq!((s.tail.going, s.tail.went_on), (9, 6));
     // A game the cap cut at 350 went on from 100 and 200, and at 300 is
     // not counted: it did not end there, it was stopped.

@@ -25,8 +25,9 @@ PLAYER: a level (beginner, easy, medium, hard, master), optionally with a time
         add tweaks for tuning: nodes:20000+exposed=40+quiescence=0, and the
         limits depth, nodes and threads: medium+depth=4, master+nodes=50000,
         master:200+threads=2, and from a ply on more nodes an action:
-        master+nodes=1000000+late=100+late_nodes=4000000; PLAYER@PATH has the engine at PATH play a level
-        or nodes:N through the protocol: master:200@/root/agon-baseline/agon-engine
+        master+nodes=1000000+late=100+late_nodes=4000000; PLAYER@PATH has the
+        engine at PATH play a level or nodes:N through the protocol:
+        master:200@/root/agon-baseline/agon-engine
         In process, a nodes= tweak replaces a level's time (master+nodes=N is N
         nodes an action however busy the machine); through @PATH the protocol
         stops at the first limit reached, so the level's time still bounds it.
