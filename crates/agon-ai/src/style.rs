@@ -78,6 +78,13 @@ pub struct Style {
     /// `master+nodes=1000000` stayed as they were (13 of 120 against 14),
     /// and a node costs a fifth more: 0 for every level. 0: off.
     pub haste: i32,
+    /// At the root only, how much more an action is worth that leaves the
+    /// opponent a capture: among actions the search finds equal, the one
+    /// that offers a piece. The long games of the game's Master against
+    /// Hard mostly broke open when Hard took one of Master's guards and
+    /// Master relocated it behind the blockers; a bait the search finds
+    /// harmless is a chance for the opponent to go wrong. 0: off.
+    pub bait: i32,
 }
 
 /// Why [`Style::tweak`] refused a setting.
@@ -117,7 +124,7 @@ impl Style {
 
     /// Changes one setting by name, for tuning: an evaluation weight
     /// (`distance`, `exposed`...), `contempt`, `noise`, `overlook` (percent),
-    /// `lmr`, `stall`, `drought`, `reply_ext` or `haste` (0 or more), or `quiescence`
+    /// `lmr`, `stall`, `drought`, `reply_ext`, `haste` or `bait` (0 or more), or `quiescence`
     /// or `reduce_relocations` (0 or 1).
     pub fn tweak(&mut self, name: &str, value: i32) -> Result<(), TweakError> {
         if value.unsigned_abs() > Style::MAX_TWEAK as u32 {
@@ -126,7 +133,11 @@ impl Style {
                 value,
             });
         }
-        if matches!(name, "lmr" | "stall" | "drought" | "reply_ext" | "haste") && value < 0 {
+        if matches!(
+            name,
+            "lmr" | "stall" | "drought" | "reply_ext" | "haste" | "bait"
+        ) && value < 0
+        {
             return Err(TweakError::Negative {
                 name: name.to_string(),
                 value,
@@ -142,6 +153,7 @@ impl Style {
             "drought" => &mut self.drought,
             "reply_ext" => &mut self.reply_ext,
             "haste" => &mut self.haste,
+            "bait" => &mut self.bait,
             "quiescence" => {
                 self.quiescence = value != 0;
                 return Ok(());
@@ -176,6 +188,7 @@ impl Default for Style {
             reply_ext: 0,
             reduce_relocations: false,
             haste: 0,
+            bait: 0,
         }
     }
 }
@@ -227,6 +240,25 @@ mod tests {
             "lmr=-1 is out of range: lmr is 0 or more"
         );
         assert_eq!(style.lmr, 225, "a refused setting changes nothing");
+    }
+
+    #[test]
+    fn the_bait_is_a_setting_of_zero_or_more_and_off_for_every_level() {
+        let mut style = Style::default();
+        assert_eq!(style.bait, 0);
+        for level in crate::Level::ALL {
+            assert_eq!(level.style(7).bait, 0, "{level}");
+        }
+        style.tweak("bait", 80).unwrap();
+        assert_eq!(
+            (style.bait, style.haste, style.weights),
+            (80, 0, Weights::DEFAULT)
+        );
+        assert_eq!(
+            style.tweak("bait", -1).unwrap_err().to_string(),
+            "bait=-1 is out of range: bait is 0 or more"
+        );
+        assert_eq!(style.bait, 80, "a refused setting changes nothing");
     }
 
     #[test]

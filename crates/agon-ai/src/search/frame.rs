@@ -4,7 +4,7 @@
 use agon_rules::{Action, ActionList, MAX_ACTIONS, Position};
 
 use super::score::score_to_tt;
-use super::{Info, MATE, MAX_PLY, Search, SearchResult};
+use super::{Info, MATE, MATE_BOUND, MAX_PLY, Search, SearchResult};
 use crate::tt::Bound;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,8 @@ pub(super) struct Frame {
     pub(super) busy_key: u64,
     /// The standstill or drought count that led here (`stall.rs`).
     pub(super) stalled: u32,
+    /// At the root, what `Style::bait` adds to the current move's score.
+    pub(super) bonus: i32,
 }
 
 impl Frame {
@@ -63,6 +65,7 @@ impl Frame {
             phase: Phase::Enter,
             busy_key: 0,
             stalled: 0,
+            bonus: 0,
         }
     }
 
@@ -91,6 +94,7 @@ impl Frame {
         self.reduced = 0;
         self.busy_key = 0;
         self.stalled = stalled;
+        self.bonus = 0;
         self.phase = Phase::Enter;
     }
 
@@ -133,11 +137,19 @@ impl Search {
     pub(super) fn receive(&mut self, score: i32) {
         let top = self.sp - 1;
         let f = &mut self.stack[top];
+        // The child was searched in a window shifted by the bonus; a won or
+        // lost game keeps its own score, so the shorter win still comes first.
+        let score = if score.abs() < MATE_BOUND {
+            score + f.bonus
+        } else {
+            score
+        };
         if f.phase == Phase::AwaitScout && score > f.alpha && (score < f.beta || f.reduced > 0) {
             // The scout failed high: search again with the full window.
             let mut child = f.pos;
             child.play(f.current);
-            let (ply, depth, alpha, beta) = (f.ply + 1, f.depth - 1, -f.beta, -f.alpha);
+            let (ply, depth) = (f.ply + 1, f.depth - 1);
+            let (alpha, beta) = (f.bonus - f.beta, f.bonus - f.alpha);
             f.phase = Phase::AwaitFull;
             f.reduced = 0;
             let current = f.current;

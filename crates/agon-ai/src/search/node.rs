@@ -2,7 +2,7 @@
 //! table, the horizon, the move list), ordering its actions, and trying
 //! the next one (a child pushed, or a leaf scored at once).
 
-use agon_rules::{Action, Outcome, Position, splitmix64};
+use agon_rules::{Action, ActionList, Outcome, Position, splitmix64};
 
 use super::frame::Phase;
 use super::score::score_from_tt;
@@ -161,6 +161,7 @@ impl Search {
         };
         let f = &mut self.stack[top];
         f.current = a;
+        f.bonus = 0;
         let mover = f.pos.to_move();
         let mut child = f.pos;
         child.play(a);
@@ -187,7 +188,12 @@ impl Search {
             f.phase = Phase::NextMove;
             return;
         }
-        let (alpha, beta, depth) = (f.alpha, f.beta, f.depth);
+        f.bonus = if f.ply == 0 && self.style.bait > 0 && offers_capture(&child) {
+            self.style.bait
+        } else {
+            0
+        };
+        let (alpha, beta, depth) = (f.alpha - f.bonus, f.beta - f.bonus, f.depth);
         // A leaf with nothing to capture is evaluated here, without a frame
         // of its own (unless the node budget is spent: the limit is exact).
         let budget_left = self.limits.nodes.is_none_or(|n| self.nodes < n);
@@ -263,6 +269,17 @@ pub(super) fn late_reduction(depth: i32, idx: usize, lmr: i32) -> i32 {
     (r as i32).clamp(1, (depth - 2).max(1))
 }
 
+/// Whether the side to move in `pos` has an action that captures.
+fn offers_capture(pos: &Position) -> bool {
+    let capturing = pos.capturing_cells();
+    if capturing.is_empty() {
+        return false;
+    }
+    let mut list = ActionList::new();
+    pos.legal_actions_to(&mut list, capturing);
+    !list.is_empty()
+}
+
 /// Whether `style` overlooks action `a` in `pos`.
 pub(super) fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
     let action = action_bits(a);
@@ -273,6 +290,78 @@ pub(super) fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Limits;
+    use agon_rules::Side;
+    use std::sync::atomic::AtomicBool;
+
+    fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    /// `bait` adds its bonus at the root, and only there, to each action
+    /// that leaves the opponent a capture: the root's score is the best
+    /// of each action's own score plus its bonus, and the action chosen
+    /// is one that scores so. At 0 the search is the one without it.
+    #[test]
+    fn bait_prefers_the_action_that_offers_a_capture_by_its_bonus() {
+        use super::super::long_game::{at, searching};
+        let style = |bait| Style {
+            weights: crate::eval::Weights::MASTER,
+            bait,
+            ..Style::default()
+        };
+        let run = |mut s: Search| s.run(&AtomicBool::new(false), |_| {});
+        for (side, d) in [(Side::Light, 2), (Side::Dark, 2), (Side::Light, 3)] {
+            let root = at(side);
+            // Each root action's own score: its child searched a ply less.
+            let scored: Vec<(Action, i32, bool)> = root
+                .legal_actions()
+                .iter()
+                .map(|&a| {
+                    let mut child = root;
+                    child.play(a);
+                    let mut s = Search::new(1);
+                    s.set_style(style(0));
+                    s.start_with_history(child, &[root.hash(), child.hash()], depth(d - 1));
+                    (a, -run(s).score, offers_capture(&child))
+                })
+                .collect();
+            let offers = scored.iter().filter(|x| x.2).count();
+            let plain = scored.iter().map(|x| x.1).max().unwrap();
+            if side == Side::Dark {
+                // Here no action leaves Light a capture: nothing changes.
+                assert_eq!(offers, 0);
+                let r = run(searching(side, style(300), depth(d)));
+                assert_eq!(r.score, plain);
+                continue;
+            }
+            assert!(offers > 0 && offers < scored.len(), "{offers}");
+            let (_, bait_best, _) = *scored.iter().filter(|x| x.2).max_by_key(|x| x.1).unwrap();
+            assert!(
+                bait_best < plain,
+                "the bait is not the best action without it"
+            );
+            // Bonuses short of the best bait's gap, level with it and past it:
+            // the window each child is searched in must be shifted to match.
+            for bait in (0..plain - bait_best + 300).step_by(7) {
+                let want = scored
+                    .iter()
+                    .map(|x| x.1 + if x.2 { bait } else { 0 })
+                    .max()
+                    .unwrap();
+                let r = run(searching(side, style(bait), depth(d)));
+                assert_eq!(r.score, want, "{side:?} depth {d} bait {bait}");
+                let chosen = scored.iter().find(|x| Some(x.0) == r.best).unwrap();
+                assert_eq!(chosen.1 + if chosen.2 { bait } else { 0 }, want);
+                if bait > plain - bait_best {
+                    assert!(chosen.2, "{side:?} bait {bait}: the bait is taken");
+                }
+            }
+        }
+    }
 
     #[test]
     fn late_actions_are_reduced_more_the_later_and_deeper_they_are() {
