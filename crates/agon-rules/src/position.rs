@@ -430,6 +430,19 @@ impl Position {
         cells
     }
 
+    /// Whether the side to move has a legal action that captures: that
+    /// [`Position::capturable`] is not empty, found without playing every
+    /// action (the search asks it at every root action).
+    pub fn can_capture(&self) -> bool {
+        let capturing = self.capturing_cells();
+        if capturing.is_empty() {
+            return false;
+        }
+        let mut list = ActionList::new();
+        self.legal_actions_to(&mut list, capturing);
+        !list.is_empty()
+    }
+
     /// The pieces a legal action would capture.
     pub fn captures_of(&self, a: Action) -> CellSet {
         let mut after = *self;

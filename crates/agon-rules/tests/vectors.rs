@@ -95,3 +95,26 @@ fn capturable_names_the_pieces_one_action_could_take() {
     assert_eq!(seen, 6);
     assert!(Position::start().capturable().is_empty());
 }
+
+/// `can_capture` says what `capturable` says, in every vector and every
+/// position one action from one.
+#[test]
+fn can_capture_is_whether_anything_is_capturable() {
+    let (mut yes, mut no) = (0, 0);
+    for v in vectors() {
+        let Ok(p) = Position::from_afn(&v.afn) else {
+            continue;
+        };
+        let mut positions = vec![p];
+        for &a in p.legal_actions().iter() {
+            let mut after = p;
+            after.play(a);
+            positions.push(after);
+        }
+        for q in positions {
+            assert_eq!(q.can_capture(), q.capturable().any(), "{q}");
+            if q.can_capture() { yes += 1 } else { no += 1 }
+        }
+    }
+    assert!(yes > 50 && no > 50, "{yes} {no}");
+}

@@ -139,7 +139,7 @@ impl Search {
         let f = &mut self.stack[top];
         // The child was searched in a window shifted by the bonus; a won or
         // lost game keeps its own score, so the shorter win still comes first.
-        let score = if score.abs() < MATE_BOUND {
+        let score = if f.bonus != 0 && score.abs() < MATE_BOUND {
             score + f.bonus
         } else {
             score

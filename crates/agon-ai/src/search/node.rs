@@ -2,7 +2,7 @@
 //! table, the horizon, the move list), ordering its actions, and trying
 //! the next one (a child pushed, or a leaf scored at once).
 
-use agon_rules::{Action, ActionList, Outcome, Position, splitmix64};
+use agon_rules::{Action, Outcome, Position, splitmix64};
 
 use super::frame::Phase;
 use super::score::score_from_tt;
@@ -188,7 +188,7 @@ impl Search {
             f.phase = Phase::NextMove;
             return;
         }
-        f.bonus = if f.ply == 0 && self.style.bait > 0 && offers_capture(&child) {
+        f.bonus = if f.ply == 0 && self.style.bait > 0 && child.can_capture() {
             self.style.bait
         } else {
             0
@@ -269,17 +269,6 @@ pub(super) fn late_reduction(depth: i32, idx: usize, lmr: i32) -> i32 {
     (r as i32).clamp(1, (depth - 2).max(1))
 }
 
-/// Whether the side to move in `pos` has an action that captures.
-fn offers_capture(pos: &Position) -> bool {
-    let capturing = pos.capturing_cells();
-    if capturing.is_empty() {
-        return false;
-    }
-    let mut list = ActionList::new();
-    pos.legal_actions_to(&mut list, capturing);
-    !list.is_empty()
-}
-
 /// Whether `style` overlooks action `a` in `pos`.
 pub(super) fn overlooked(pos: &Position, a: Action, style: &Style) -> bool {
     let action = action_bits(a);
@@ -326,7 +315,7 @@ mod tests {
                     let mut s = Search::new(1);
                     s.set_style(style(0));
                     s.start_with_history(child, &[root.hash(), child.hash()], depth(d - 1));
-                    (a, -run(s).score, offers_capture(&child))
+                    (a, -run(s).score, child.can_capture())
                 })
                 .collect();
             let offers = scored.iter().filter(|x| x.2).count();
