@@ -19,7 +19,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use agon_engine::arena::{Player, PlayerSpec, play_game};
 use agon_engine::number::read_number;
-use agon_rules::{Action, Game, Player as Seat, Record, Side};
+use agon_rules::{Action, Game, Record, Side};
+use common::is_master;
+
+mod common;
 
 const USAGE: &str = "usage: convert A B PLIES THREADS DIR...";
 /// Games shorter than this are not standstills worth converting.
@@ -33,10 +36,6 @@ struct Stall {
     opening: Vec<Action>,
     /// Master's side, to move after the opening.
     master: Side,
-}
-
-fn is_master(seat: &Seat) -> bool {
-    matches!(seat, Seat::Computer { level } if level.starts_with("master"))
 }
 
 /// The game's standstill, if it has one: the line up to it, Master to move,
@@ -67,16 +66,7 @@ fn stall(record: &Record, game: &Game) -> Option<(Vec<Action>, Side)> {
 }
 
 fn stalls(dirs: &[String]) -> Result<Vec<Stall>, String> {
-    let mut paths = Vec::new();
-    for d in dirs {
-        for e in std::fs::read_dir(d).map_err(|e| format!("{d}: {e}"))? {
-            let path = e.map_err(|e| format!("{d}: {e}"))?.path();
-            if path.extension().is_some_and(|x| x == "json") {
-                paths.push(path);
-            }
-        }
-    }
-    paths.sort();
+    let paths = common::record_paths(dirs)?;
     let mut found: Vec<Stall> = Vec::new();
     for path in paths {
         let text =

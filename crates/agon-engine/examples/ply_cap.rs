@@ -11,6 +11,8 @@
 use agon_ai::{Weights, eval::formation_distance, evaluate};
 use agon_rules::{Cell, CellSet, Game, Player, Position, Record, Side};
 
+mod common;
+
 fn name(p: &Player) -> String {
     match p {
         Player::Computer { level } => level.clone(),
@@ -51,13 +53,7 @@ fn light_eval(p: &Position) -> i32 {
 
 fn main() {
     let dirs: Vec<String> = std::env::args().skip(1).collect();
-    let mut files: Vec<_> = dirs
-        .iter()
-        .flat_map(|d| std::fs::read_dir(d).unwrap_or_else(|e| panic!("{d}: {e}")))
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let files = common::record_paths(&dirs).unwrap_or_else(|e| panic!("{e}"));
     let mut capped = 0;
     let mut locked = 0;
     for path in &files {

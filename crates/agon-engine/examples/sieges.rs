@@ -10,15 +10,14 @@
 //! Hard that broke the quiet, taking a guard of Master's that Master then
 //! relocated behind the blockers (README, "The strength of Master").
 
-use agon_rules::{Game, Player, Record, Side};
+use agon_rules::{Game, Record, Side};
+use common::is_master;
+
+mod common;
 
 const LONG: usize = 300;
 const QUIET: usize = 40;
 const NEAR_END: usize = 100;
-
-fn is_master(p: &Player) -> bool {
-    matches!(p, Player::Computer { level } if level.starts_with("master"))
-}
 
 fn main() {
     let dirs: Vec<String> = std::env::args().skip(1).collect();
@@ -26,13 +25,7 @@ fn main() {
         eprintln!("usage: sieges DIR...");
         std::process::exit(2);
     }
-    let mut files: Vec<_> = dirs
-        .iter()
-        .flat_map(|d| std::fs::read_dir(d).unwrap_or_else(|e| panic!("{d}: {e}")))
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    files.sort();
+    let files = common::record_paths(&dirs).unwrap_or_else(|e| panic!("{e}"));
     // [by Master, by its opponent], and of those, near the end.
     let mut breaks = [0; 2];
     let mut near_end = [0; 2];
