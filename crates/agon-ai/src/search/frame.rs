@@ -133,6 +133,16 @@ impl Search {
         self.sp += 1;
     }
 
+    /// What `Style::bait` adds at the root to the action that led to
+    /// `child`: the bonus if it leaves the opponent a capture.
+    pub(super) fn bait_bonus(&self, child: &Position) -> i32 {
+        if self.style.bait > 0 && child.can_capture() {
+            self.style.bait
+        } else {
+            0
+        }
+    }
+
     /// A child's score (from this frame's side) arrives at the top frame.
     pub(super) fn receive(&mut self, score: i32) {
         let top = self.sp - 1;
@@ -198,21 +208,33 @@ impl Search {
             Bound::Upper
         };
         let hash = f.pos.hash();
+        // At the root, the bait's bonus is the search's preference, not the
+        // position's worth: what is reported and stored is the chosen
+        // action's own score, and since another action may be worth up to
+        // the bonus more, as a lower bound.
+        let bonus = match f.best_move {
+            Some(a) if f.ply == 0 && f.best.abs() < MATE_BOUND => {
+                let mut child = f.pos;
+                child.play(a);
+                self.bait_bonus(&child)
+            }
+            _ => 0,
+        };
+        let (own, bound) = if bonus != 0 {
+            (f.best - bonus, Bound::Lower)
+        } else {
+            (f.best, bound)
+        };
         if f.depth > 1 {
-            self.tt.store(
-                hash,
-                f.depth,
-                score_to_tt(f.best, f.ply),
-                bound,
-                f.best_move,
-            );
+            self.tt
+                .store(hash, f.depth, score_to_tt(own, f.ply), bound, f.best_move);
         }
         if f.ply == 0 {
             let elapsed = self.elapsed_ms();
             let pv = self.principal_variation(f.pos, f.best_move);
             let result = SearchResult {
                 best: f.best_move,
-                score: f.best,
+                score: own,
                 depth: self.iteration,
                 nodes: self.nodes,
                 time_ms: elapsed,
@@ -220,7 +242,7 @@ impl Search {
             };
             self.infos.push(Info {
                 depth: self.iteration,
-                score: f.best,
+                score: own,
                 nodes: self.nodes,
                 time_ms: elapsed,
                 pv,

@@ -188,11 +188,13 @@ impl Search {
             f.phase = Phase::NextMove;
             return;
         }
-        f.bonus = if f.ply == 0 && self.style.bait > 0 && child.can_capture() {
-            self.style.bait
+        let bonus = if f.ply == 0 {
+            self.bait_bonus(&child)
         } else {
             0
         };
+        let f = &mut self.stack[top];
+        f.bonus = bonus;
         let (alpha, beta, depth) = (f.alpha - f.bonus, f.beta - f.bonus, f.depth);
         // A leaf with nothing to capture is evaluated here, without a frame
         // of its own (unless the node budget is spent: the limit is exact).
@@ -291,9 +293,9 @@ mod tests {
     }
 
     /// `bait` adds its bonus at the root, and only there, to each action
-    /// that leaves the opponent a capture: the root's score is the best
-    /// of each action's own score plus its bonus, and the action chosen
-    /// is one that scores so. At 0 the search is the one without it.
+    /// that leaves the opponent a capture: the action chosen is one whose
+    /// own score plus its bonus is the best, and the score reported is its
+    /// own, without the bonus. At 0 the search is the one without it.
     #[test]
     fn bait_prefers_the_action_that_offers_a_capture_by_its_bonus() {
         use super::super::long_game::{at, searching};
@@ -342,9 +344,13 @@ mod tests {
                     .max()
                     .unwrap();
                 let r = run(searching(side, style(bait), depth(d)));
-                assert_eq!(r.score, want, "{side:?} depth {d} bait {bait}");
                 let chosen = scored.iter().find(|x| Some(x.0) == r.best).unwrap();
-                assert_eq!(chosen.1 + if chosen.2 { bait } else { 0 }, want);
+                assert_eq!(
+                    chosen.1 + if chosen.2 { bait } else { 0 },
+                    want,
+                    "{side:?} depth {d} bait {bait}"
+                );
+                assert_eq!(r.score, chosen.1, "the chosen action's own score");
                 if bait > plain - bait_best {
                     assert!(chosen.2, "{side:?} bait {bait}: the bait is taken");
                 }
