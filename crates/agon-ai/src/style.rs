@@ -83,7 +83,8 @@ pub struct Style {
     /// that offers a piece. The long games of the game's Master against
     /// Hard mostly broke open when Hard took one of Master's guards and
     /// Master relocated it behind the blockers; a bait the search finds
-    /// harmless is a chance for the opponent to go wrong. 0: off.
+    /// harmless is a chance for the opponent to go wrong. 0: off; 200 for
+    /// Master (`Level::style`).
     pub bait: i32,
 }
 
@@ -243,11 +244,16 @@ mod tests {
     }
 
     #[test]
-    fn the_bait_is_a_setting_of_zero_or_more_and_off_for_every_level() {
+    fn the_bait_is_a_setting_of_zero_or_more_and_masters_alone() {
         let mut style = Style::default();
         assert_eq!(style.bait, 0);
         for level in crate::Level::ALL {
-            assert_eq!(level.style(7).bait, 0, "{level}");
+            let want = if level == crate::Level::Master {
+                200
+            } else {
+                0
+            };
+            assert_eq!(level.style(7).bait, want, "{level}");
         }
         style.tweak("bait", 80).unwrap();
         assert_eq!(

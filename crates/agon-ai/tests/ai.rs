@@ -348,6 +348,10 @@ fn lower_levels_see_less_and_the_top_sees_all() {
     // Master alone shuns even trades (tuned against the UCT baseline).
     assert!(master.trade_aversion > 0);
     assert_eq!(Level::Hard.style(0).trade_aversion, 0);
+    // Master alone offers a piece its search finds harmless: its long
+    // games broke open when the opponent took one.
+    assert!(master.bait > 0);
+    assert_eq!(Level::Hard.style(0).bait, 0);
     // Every level keeps the race to the throne; below Master, with the
     // weights of the full-strength search.
     for (level, s) in Level::ALL.iter().zip(styles) {
