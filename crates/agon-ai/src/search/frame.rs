@@ -143,6 +143,17 @@ impl Search {
         }
     }
 
+    /// The root's `score` for its action `best` without the bait's bonus:
+    /// the chosen action's own score, as the search reports it.
+    pub(super) fn own_score(&self, best: Action, score: i32) -> i32 {
+        if score.abs() >= MATE_BOUND {
+            return score;
+        }
+        let mut child = self.root;
+        child.play(best);
+        score - self.bait_bonus(&child)
+    }
+
     /// A child's score (from this frame's side) arrives at the top frame.
     pub(super) fn receive(&mut self, score: i32) {
         let top = self.sp - 1;
@@ -212,19 +223,11 @@ impl Search {
         // position's worth: what is reported and stored is the chosen
         // action's own score, and since another action may be worth up to
         // the bonus more, as a lower bound.
-        let bonus = match f.best_move {
-            Some(a) if f.ply == 0 && f.best.abs() < MATE_BOUND => {
-                let mut child = f.pos;
-                child.play(a);
-                self.bait_bonus(&child)
-            }
-            _ => 0,
+        let own = match f.best_move {
+            Some(a) if f.ply == 0 => self.own_score(a, f.best),
+            _ => f.best,
         };
-        let (own, bound) = if bonus != 0 {
-            (f.best - bonus, Bound::Lower)
-        } else {
-            (f.best, bound)
-        };
+        let bound = if own != f.best { Bound::Lower } else { bound };
         if f.depth > 1 {
             self.tt
                 .store(hash, f.depth, score_to_tt(own, f.ply), bound, f.best_move);

@@ -456,15 +456,8 @@ impl Search {
             if Some(b) != result.best {
                 result.pv = self.principal_variation(self.root, Some(b));
             }
-            let mut child = self.root;
-            child.play(b);
-            let bonus = if root.best.abs() < MATE_BOUND {
-                self.bait_bonus(&child)
-            } else {
-                0
-            };
             result.best = Some(b);
-            result.score = root.best - bonus;
+            result.score = self.own_score(b, root.best);
         }
         result.nodes = self.nodes;
         result.time_ms = self.elapsed_ms();
