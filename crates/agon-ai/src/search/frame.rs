@@ -154,6 +154,32 @@ impl Search {
         score - self.bait_bonus(&child)
     }
 
+    /// The window `(alpha, beta)` of the root as one on the own score of a
+    /// child worth `bonus` more (`receive` adds it to scores short of a won
+    /// or lost game, and stops short of a won one). A bound in the range of
+    /// won and lost games stays as it is, and a shifted one stops at its
+    /// edge. Shifted past it, a lost game as the bound asked the child
+    /// whether it lost sooner still, the mate-distance cut answered with a
+    /// bound that reads as a lost game, and an action that saved a lost
+    /// position was never tried: Master chose a loss in 2 over a draw so.
+    pub(super) fn bait_window(alpha: i32, beta: i32, bonus: i32) -> (i32, i32) {
+        if bonus == 0 {
+            return (alpha, beta);
+        }
+        // Nothing short of a won game scores more than `MATE_BOUND - 1`.
+        let lower = if alpha.abs() >= MATE_BOUND - 1 && alpha != 1 - MATE_BOUND {
+            alpha
+        } else {
+            (alpha - bonus).max(-MATE_BOUND)
+        };
+        let upper = if beta.abs() >= MATE_BOUND {
+            beta
+        } else {
+            (beta - bonus).max(1 - MATE_BOUND)
+        };
+        (lower, upper)
+    }
+
     /// A child's score (from this frame's side) arrives at the top frame.
     pub(super) fn receive(&mut self, score: i32) {
         let top = self.sp - 1;
@@ -161,7 +187,8 @@ impl Search {
         // The child was searched in a window shifted by the bonus; a won or
         // lost game keeps its own score, so the shorter win still comes first.
         let score = if f.bonus != 0 && score.abs() < MATE_BOUND {
-            score + f.bonus
+            // Still short of any won game, however large the bonus.
+            (score + f.bonus).min(MATE_BOUND - 1)
         } else {
             score
         };
@@ -170,7 +197,8 @@ impl Search {
             let mut child = f.pos;
             child.play(f.current);
             let (ply, depth) = (f.ply + 1, f.depth - 1);
-            let (alpha, beta) = (f.bonus - f.beta, f.bonus - f.alpha);
+            let (lower, upper) = Search::bait_window(f.alpha, f.beta, f.bonus);
+            let (alpha, beta) = (-upper, -lower);
             f.phase = Phase::AwaitFull;
             f.reduced = 0;
             let current = f.current;
@@ -283,5 +311,46 @@ impl Search {
             next = self.tt.probe(pos.hash()).and_then(|e| e.action);
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window `bait_window` gives the child fails low, and high, for
+    /// exactly the own scores whose score at the root (with the bonus, as
+    /// `receive` adds it) fails low, and high, in the root's window: around
+    /// zero, near the lost and won games' edge, and inside that range.
+    #[test]
+    fn the_baited_window_fails_where_the_root_would() {
+        use super::super::MATE;
+        let edge = [0, 1, 2, 150, 199, 200, 201, 350, 999];
+        let mut points = vec![0, 1, -1, 300, -300, MATE, -MATE, MATE - 3, 3 - MATE];
+        for e in edge {
+            for x in [MATE_BOUND - e, MATE_BOUND + e, 200 - MATE_BOUND + e] {
+                points.extend([x, -x]);
+            }
+        }
+        for bonus in [1, 7, 200, 300, 5000] {
+            let root = |v: i32| {
+                if v.abs() < MATE_BOUND {
+                    (v + bonus).min(MATE_BOUND - 1)
+                } else {
+                    v
+                }
+            };
+            for &alpha in &points {
+                for &beta in points.iter().filter(|&&b| b > alpha) {
+                    let (lower, upper) = Search::bait_window(alpha, beta, bonus);
+                    assert!(lower < upper, "{alpha} {beta} {bonus}: ({lower}, {upper})");
+                    for &v in &points {
+                        let at = format!("window ({alpha}, {beta}), bonus {bonus}, score {v}");
+                        assert_eq!(v <= lower, root(v) <= alpha, "fails low, {at}");
+                        assert_eq!(v >= upper, root(v) >= beta, "fails high, {at}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -195,7 +195,8 @@ impl Search {
         };
         let f = &mut self.stack[top];
         f.bonus = bonus;
-        let (alpha, beta, depth) = (f.alpha - f.bonus, f.beta - f.bonus, f.depth);
+        let (alpha, beta) = Search::bait_window(f.alpha, f.beta, f.bonus);
+        let depth = f.depth;
         // A leaf with nothing to capture is evaluated here, without a frame
         // of its own (unless the node budget is spent: the limit is exact).
         let budget_left = self.limits.nodes.is_none_or(|n| self.nodes < n);
