@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use agon_ai::{Level, Limits, MATE_BOUND, Search, Style};
-use agon_rules::{Action, Game, Outcome, Position, Side, WinReason};
+use agon_rules::{Action, Game, Outcome, Side, WinReason};
 
 /// Seed 11's game 14 of the game's Master (Dark) against Hard, 93 plies
 /// in, Dark to move with three actions: `e7-e6` fills its ring without its
@@ -25,8 +25,7 @@ fn a_bait_that_saves_a_lost_position_is_found_after_a_losing_action() {
     g1-f2 g2-f3 f2-d9 c6-d6 e7-b7 d6-e7 d9-d8 h5-g6 f7-a1 f3-f4 h6-h5 f4-g4 d8-d7 f1-f2
     k1-k2 f2-f3 d7-d6 e6-f7 b7-c7 f3-f4 c7-d7 e4-e5 a1-b2 g4-g5 k2-i3 f4-e4 i3-h4 f7-e6
     b2-c3 e5-f5 c3-d4 f5-e5 l2-k2 e4-f4 d4-e4 f4-f5 k2-i3 e6-f7 d6-d5";
-    let start = Position::from_afn("1g2G1/G5g/8/g7G/10/Q9q/10/g7G/8/G5g/1g2G1 l -").unwrap();
-    let mut game = Game::from_position(start);
+    let mut game = Game::new();
     for text in ACTIONS.split_whitespace() {
         game.play_text(text).unwrap();
     }

@@ -167,7 +167,7 @@ impl Search {
             return (alpha, beta);
         }
         // Nothing short of a won game scores more than `MATE_BOUND - 1`.
-        let lower = if alpha.abs() >= MATE_BOUND - 1 && alpha != 1 - MATE_BOUND {
+        let lower = if alpha >= MATE_BOUND - 1 || alpha <= -MATE_BOUND {
             alpha
         } else {
             (alpha - bonus).max(-MATE_BOUND)
